@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Body of every non-validation error: 401, 403, 404, 409, 419, 429, 5xx. */
+export const MessageBody = z.object({
+  message: z.string(),
+});
+export type MessageBody = z.infer<typeof MessageBody>;
+
+/** HTTP 422: a message plus a list of messages per field (Laravel shape, seed §5). */
+export const ValidationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** Error codes the api maps to HTTP statuses in one place. */
+export const ErrorCode = z.enum([
+  'unauthenticated', // 401
+  'forbidden', // 403
+  'not_found', // 404
+  'conflict', // 409
+  'csrf_mismatch', // 419
+  'validation', // 422
+  'too_many_requests', // 429
+  'internal', // 500
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const errorStatus: Record<ErrorCode, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  csrf_mismatch: 419,
+  validation: 422,
+  too_many_requests: 429,
+  internal: 500,
+};
+
+/** The standard error bodies, by status, for the OpenAPI document. */
+export const errorResponses = {
+  401: MessageBody,
+  403: MessageBody,
+  419: MessageBody,
+  422: ValidationErrorBody,
+  429: MessageBody,
+} as const;

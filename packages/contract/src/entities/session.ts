@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Id, NullableTimestamp, Timestamp } from '../common/primitives.ts';
+
+export const MfaMethod = z.enum(['email', 'totp']);
+export type MfaMethod = z.infer<typeof MfaMethod>;
+
+/**
+ * A signed-in session; every session row is also a "device" (PRODUCT.md).
+ * `session_token` is a public handle of the session, never the cookie secret.
+ */
+export const Session = z.object({
+  id: Id,
+  is_mfa_completed: z.boolean(),
+  session_token: z.string(),
+  mfa_method: MfaMethod.nullable(),
+  client_version: z.string().nullable(),
+  os_version: z.string().nullable(),
+  touched_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Session = z.infer<typeof Session>;

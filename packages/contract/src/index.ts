@@ -1,0 +1,15 @@
+export * from './common/endpoint.ts';
+export * from './common/errors.ts';
+export * from './common/primitives.ts';
+export * from './entities/account.ts';
+export * from './entities/address.ts';
+export * from './entities/attribute.ts';
+export * from './entities/country.ts';
+export * from './entities/customer.ts';
+export * from './entities/document.ts';
+export * from './entities/password-policy.ts';
+export * from './entities/session.ts';
+export * from './auth/schemas.ts';
+export * as authEndpoints from './auth/endpoints.ts';
+export * as devEndpoints from './dev/endpoints.ts';
+export { MailboxMessage, Mailbox } from './dev/endpoints.ts';
