@@ -13,3 +13,7 @@ export * from './auth/schemas.ts';
 export * as authEndpoints from './auth/endpoints.ts';
 export * as devEndpoints from './dev/endpoints.ts';
 export { MailboxMessage, Mailbox } from './dev/endpoints.ts';
+export * from './security/schemas.ts';
+export * as securityEndpoints from './security/endpoints.ts';
+export * from './onboarding/schemas.ts';
+export * as onboardingEndpoints from './onboarding/endpoints.ts';

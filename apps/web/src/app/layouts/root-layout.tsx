@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { progressDone, progressStart } from '@/lib/progress';
+import { resolveTitleKey } from '../title';
+
+/** Seed §2: on each navigation the progress bar runs and the title is set from the route. */
+function useNavigationProgress() {
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (!navigating) return;
+    progressStart();
+    return () => progressDone();
+  }, [navigating]);
+}
+
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const titleKey = resolveTitleKey(useMatches());
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+export function RootLayout() {
+  useNavigationProgress();
+  useDocumentTitle();
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { SignInScreen } from '@/features/auth/components/sign-in-screen';
+import { SignUpScreen } from '@/features/auth/components/sign-up-screen';
+import { PageLoader } from './components/page-loader';
+import { RouteError } from './components/route-error';
+import { RootLayout } from './layouts/root-layout';
+import type { RouteHandle } from './title';
+
+const handle = (name: keyof typeof paths): RouteHandle => {
+  const titleKey = paths[name].titleKey;
+  return titleKey ? { titleKey } : {};
+};
+
+/**
+ * Seed §2: every route by its seed name. Sign-in and sign-up are in the main chunk;
+ * every other route (and the signed-in layout) is loaded on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { id: 'signIn', path: paths.signIn.path, Component: SignInScreen, handle: handle('signIn') },
+      { id: 'signUp', path: paths.signUp.path, Component: SignUpScreen, handle: handle('signUp') },
+      {
+        id: 'multiFactorAuth',
+        path: paths.multiFactorAuth.path,
+        handle: handle('multiFactorAuth'),
+        lazy: () => import('./routes/multi-factor-auth'),
+      },
+      {
+        id: 'forgotPassword',
+        path: paths.forgotPassword.path,
+        handle: handle('forgotPassword'),
+        lazy: () => import('./routes/forgot-password'),
+      },
+      {
+        id: 'resetPassword',
+        path: paths.resetPassword.path,
+        handle: handle('resetPassword'),
+        lazy: () => import('./routes/reset-password'),
+      },
+      {
+        id: 'app',
+        lazy: () => import('./layouts/app-layout'),
+        children: [
+          {
+            id: 'onboardingWorkflow',
+            path: paths.onboardingWorkflow.path,
+            handle: handle('onboardingWorkflow'),
+            lazy: () => import('./routes/onboarding-workflow'),
+          },
+          {
+            id: 'dashboard',
+            path: paths.dashboard.path,
+            handle: handle('dashboard'),
+            lazy: () => import('./routes/dashboard'),
+          },
+          {
+            id: 'transferWizard',
+            path: paths.transferWizard.path,
+            handle: handle('transferWizard'),
+            lazy: () => import('./routes/transfer-wizard'),
+          },
+          {
+            id: 'makePayment',
+            path: paths.makePayment.path,
+            handle: handle('makePayment'),
+            lazy: () => import('./routes/make-payment'),
+          },
+          {
+            id: 'paymentCallback',
+            path: paths.paymentCallback.path,
+            handle: handle('paymentCallback'),
+            lazy: () => import('./routes/payment-callback'),
+          },
+          {
+            id: 'transactions',
+            path: paths.transactions.path,
+            handle: handle('transactions'),
+            lazy: () => import('./routes/transactions'),
+          },
+          {
+            id: 'viewTransaction',
+            path: paths.viewTransaction.path,
+            handle: handle('viewTransaction'),
+            lazy: () => import('./routes/view-transaction'),
+          },
+          {
+            id: 'recipients',
+            path: paths.recipients.path,
+            handle: handle('recipients'),
+            lazy: () => import('./routes/recipients'),
+          },
+          {
+            id: 'viewRecipient',
+            path: paths.viewRecipient.path,
+            handle: handle('viewRecipient'),
+            lazy: () => import('./routes/view-recipient'),
+          },
+          {
+            id: 'accountVerification',
+            path: paths.accountVerification.path,
+            handle: handle('accountVerification'),
+            lazy: () => import('./routes/account-verification'),
+          },
+          {
+            id: 'categoryView',
+            path: paths.categoryView.path,
+            handle: handle('categoryView'),
+            lazy: () => import('./routes/category-view'),
+          },
+          {
+            id: 'settings',
+            path: paths.settings.path,
+            handle: handle('settings'),
+            lazy: () => import('./routes/settings'),
+          },
+          {
+            id: 'devices',
+            path: paths.devices.path,
+            handle: handle('devices'),
+            lazy: () => import('./routes/devices'),
+          },
+        ],
+      },
+      { id: 'notFound', path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];

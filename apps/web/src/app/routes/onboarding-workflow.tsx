@@ -1,0 +1,6 @@
+import { ComingSoon } from '../components/coming-soon';
+
+/** Route module of onboardingWorkflow (seed §2), loaded on demand. The screen itself comes with a later issue. */
+export function Component() {
+  return <ComingSoon screen="onboardingWorkflow" />;
+}

@@ -1,0 +1,6 @@
+import { AuthComingSoon } from '../components/coming-soon';
+
+/** Route module of resetPassword (seed §2), loaded on demand. The screen itself comes with a later issue. */
+export function Component() {
+  return <AuthComingSoon screen="resetPassword" />;
+}

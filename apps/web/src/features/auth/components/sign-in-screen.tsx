@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { loadApi } from '@/lib/api-loader';
+import { needsMultiFactorAuth } from '@/lib/customer-store';
+import { useSignIn } from '../api/sign-in';
+import type { SignInValues } from './form-schemas';
+import { lazyResolver } from './lazy-resolver';
+
+/** Seed §2 sign-in screen. */
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signIn = useSignIn();
+
+  const resolver = useMemo(
+    () => lazyResolver<SignInValues>(() => import('./form-schemas').then((m) => m.signInResolver(t))),
+    [t],
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInValues>({ resolver, defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const customer = await signIn.mutateAsync(values);
+      await navigate(
+        needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
+      );
+    } catch (error) {
+      // Seed §8: any failure shows the response's message under 'Login failed'.
+      const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
+      setFailure(apiError?.message ?? t('errors.generic'));
+    }
+  });
+
+  const referer = searchParams.get('referer');
+  const notice =
+    referer === 'change-password'
+      ? t('signIn.refererChangePassword')
+      : referer === 'reset-password'
+        ? t('signIn.refererResetPassword')
+        : null;
+
+  return (
+    <AuthLayout
+      heading={t('signIn.heading')}
+      intro={t('signIn.intro')}
+      footer={
+        <p>
+          {t('signIn.noAccount')} <TextLink to={paths.signUp.getHref()}>{t('signIn.signUpInstead')}</TextLink>
+        </p>
+      }
+    >
+      {notice && (
+        <Alert tone="info" className="mb-5" testId="sign-in-notice">
+          {notice}
+        </Alert>
+      )}
+      {failure && (
+        <Alert tone="error" title={t('signIn.loginFailed')} className="mb-5" testId="login-failed">
+          {failure}
+        </Alert>
+      )}
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('signIn.heading')}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('form.password')}
+          toggleLabel={t('form.showPassword')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* Seed §2: 'Remember me' has no effect. */}
+          <Checkbox name="remember" label={t('signIn.rememberMe')} />
+          <TextLink to={paths.forgotPassword.getHref()} className="text-sm">
+            {t('signIn.forgotPassword')}
+          </TextLink>
+        </div>
+        <Button type="submit" fullWidth loading={signIn.isPending}>
+          {t('signIn.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,181 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { focusRing } from '@/components/ui/focus';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { TextLink, linkClass } from '@/components/ui/text-link';
+import { config } from '@/config/env';
+import { paths } from '@/config/paths';
+import { loadApi } from '@/lib/api-loader';
+import { cn } from '@/lib/cn';
+import { usePasswordPolicy } from '../api/get-password-policy';
+import { useSignUp } from '../api/sign-up';
+import type { SignUpValues } from './form-schemas';
+import { lazyResolver } from './lazy-resolver';
+
+// The checklist needs the contract's rule helpers: loaded with the policy, not with the page.
+const PasswordChecklist = lazy(() =>
+  import('./password-checklist').then((m) => ({ default: m.PasswordChecklist })),
+);
+
+const SERVER_FIELDS = ['email', 'password', 'confirm_password'] as const;
+
+const NEW_TAB_NOTE_ID = 'new-tab-note';
+
+/** Opens in a new tab; says so as a description so the checkbox's name stays the seed's text. */
+function NewTabLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-describedby={NEW_TAB_NOTE_ID}
+      className={linkClass}
+    >
+      {children}
+    </a>
+  );
+}
+
+function PolicySpinner() {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+      <Spinner label={t('signUp.loadingPolicy')} size="sm" />
+    </div>
+  );
+}
+
+/** Seed §2 sign-up screen. */
+export function SignUpScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const policy = usePasswordPolicy();
+  const signUp = useSignUp();
+  const [agreed, setAgreed] = useState(false);
+
+  const resolver = useMemo(
+    () => lazyResolver<SignUpValues>(() => import('./form-schemas').then((m) => m.signUpResolver(t))),
+    [t],
+  );
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<SignUpValues>({
+    resolver,
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!agreed) return; // seed §5: the terms box must be ticked before submit
+    try {
+      await signUp.mutateAsync(values);
+      await navigate(paths.onboardingWorkflow.getHref());
+    } catch (error) {
+      const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
+      if (apiError?.status === 422) {
+        for (const field of SERVER_FIELDS) {
+          const message = apiError.fieldErrors[field];
+          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+        }
+      } else {
+        // Seed §8: any other sign-up error is only logged.
+        console.error('Sign-up failed', error);
+      }
+    }
+  });
+
+  const checklistId = 'password-rules';
+
+  return (
+    <AuthLayout
+      heading={t('signUp.heading')}
+      intro={t('signUp.intro')}
+      headerAction={
+        <a
+          href={config.publicSiteUrl}
+          aria-label={t('signUp.close')}
+          data-testid="sign-up-close"
+          className={cn(
+            'inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-white',
+            focusRing,
+          )}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </a>
+      }
+      footer={
+        <p>
+          {t('signUp.haveAccount')} <TextLink to={paths.signIn.getHref()}>{t('signUp.signInInstead')}</TextLink>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('signUp.heading')}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div>
+          <PasswordField
+            label={t('form.password')}
+            toggleLabel={t('form.showPassword')}
+            autoComplete="new-password"
+            error={errors.password?.message}
+            describedBy={policy.data ? checklistId : undefined}
+            {...register('password')}
+          />
+          {policy.isPending && <PolicySpinner />}
+          {policy.data && (
+            <Suspense fallback={<PolicySpinner />}>
+              <PasswordChecklist id={checklistId} policy={policy.data} password={password} />
+            </Suspense>
+          )}
+        </div>
+        <PasswordField
+          label={t('form.confirmPassword')}
+          toggleLabel={t('form.showConfirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <Checkbox
+          name="terms"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          label={
+            <Trans
+              i18nKey="signUp.terms"
+              components={{
+                privacyLink: <NewTabLink href={config.privacyUrl} />,
+                termsLink: <NewTabLink href={config.termsUrl} />,
+              }}
+            />
+          }
+        />
+        <span id={NEW_TAB_NOTE_ID} hidden>
+          {t('signUp.opensInNewTab')}
+        </span>
+        <Button type="submit" fullWidth disabled={!agreed} loading={signUp.isPending}>
+          {t('signUp.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Customer } from '@remit/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { loadApi } from './api-loader';
+
+/**
+ * The current customer (seed §4) is shared by every feature, so it lives here, on TanStack Query:
+ * sign-up and sign-in store it, logout clears it, refreshProfile() reloads it.
+ */
+export const profileQueryKey = ['profile'] as const;
+
+/** GET /client/v1/profile, parsed with the contract. */
+export async function fetchProfile(): Promise<Customer> {
+  const { http, contract } = await loadApi();
+  const res = await http.get<unknown>(contract.authEndpoints.getProfile.path);
+  return contract.authEndpoints.getProfile.response.parse(res.data);
+}
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: fetchProfile,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export function setCustomer(queryClient: QueryClient, customer: Customer): void {
+  queryClient.setQueryData(profileQueryKey, customer);
+}
+
+export function getCustomer(queryClient: QueryClient): Customer | undefined {
+  return queryClient.getQueryData(profileQueryKey);
+}
+
+export function clearCustomer(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: profileQueryKey });
+}
+
+const inFlight = new WeakMap<QueryClient, Promise<Customer>>();
+
+/**
+ * Reload the profile. De-duplicated (seed §4): a call made while one runs gets the same promise.
+ */
+export function refreshProfile(queryClient: QueryClient): Promise<Customer> {
+  const running = inFlight.get(queryClient);
+  if (running) return running;
+  const promise = queryClient
+    .fetchQuery({ ...profileQueryOptions(), staleTime: 0 })
+    .finally(() => inFlight.delete(queryClient));
+  inFlight.set(queryClient, promise);
+  return promise;
+}
+
+/** The stored customer, fetched when not there yet. */
+export function useCustomer() {
+  return useQuery(profileQueryOptions());
+}
+
+/** Seed §2/§4: after sign-in, MFA when the email is verified and the session has an MFA method. */
+export function needsMultiFactorAuth(customer: Customer): boolean {
+  return customer.account.is_email_verified && Boolean(customer.session?.mfa_method);
+}

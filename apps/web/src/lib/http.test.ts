@@ -1,0 +1,77 @@
+import { authEndpoints } from '@remit/contract';
+import { delay, http as mswHttp, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/server';
+import { http, registerNavigate } from './http';
+import { progressActiveCount } from './progress';
+
+afterEach(() => registerNavigate(null));
+
+describe('http client (seed §7 global setup)', () => {
+  it('has the global defaults', () => {
+    expect(http.defaults.baseURL).toBe('');
+    expect(http.defaults.withCredentials).toBe(true);
+    expect(http.defaults.withXSRFToken).toBe(true);
+    expect(http.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
+    expect(http.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
+    expect(http.defaults.timeout).toBe(0);
+    expect(http.defaults.headers.Accept).toBe('application/json');
+    expect(http.defaults.headers['ngrok-skip-browser-warning']).toBeTruthy();
+  });
+
+  it('sends the Accept and tunnel headers and forwards the XSRF-TOKEN cookie as X-XSRF-TOKEN', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%3D123; path=/';
+    let seen: Headers | undefined;
+    server.use(
+      mswHttp.post(authEndpoints.signOut.path, ({ request }) => {
+        seen = request.headers;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await http.post(authEndpoints.signOut.path);
+    expect(seen?.get('accept')).toBe('application/json');
+    expect(seen?.get('ngrok-skip-browser-warning')).toBeTruthy();
+    expect(seen?.get('x-xsrf-token')).toBe('abc=123');
+  });
+
+  it('on 401 stops the progress bar, navigates to signIn and still rejects', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    let during = -1;
+    server.use(
+      mswHttp.get(authEndpoints.getProfile.path, () => {
+        during = progressActiveCount();
+        return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+      }),
+    );
+    const request = http.get(authEndpoints.getProfile.path);
+    await expect(request).rejects.toMatchObject({ response: { status: 401 } });
+    expect(during).toBe(1);
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(progressActiveCount()).toBe(0);
+  });
+
+  it('does not navigate on other errors and balances the progress counter', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    const seen: number[] = [];
+    server.use(
+      mswHttp.post(authEndpoints.signIn.path, async () => {
+        await delay(20);
+        seen.push(progressActiveCount());
+        return HttpResponse.json({ message: 'Too many attempts.' }, { status: 429 });
+      }),
+      mswHttp.get(authEndpoints.getPasswordPolicy.path, async () => {
+        await delay(20);
+        seen.push(progressActiveCount());
+        return HttpResponse.json({}, { status: 200 });
+      }),
+    );
+    const a = http.post(authEndpoints.signIn.path, {});
+    const b = http.get(authEndpoints.getPasswordPolicy.path);
+    await Promise.all([expect(a).rejects.toMatchObject({ response: { status: 429 } }), b]);
+    expect(Math.max(...seen)).toBe(2);
+    expect(progressActiveCount()).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,25 @@
+import NProgress from 'nprogress';
+import { describe, expect, it } from 'vitest';
+import { progressActiveCount, progressDone, progressReset, progressStart } from './progress';
+
+describe('progress bar', () => {
+  it('is configured per seed §9 (spinner off, trickle 300 ms)', () => {
+    expect(NProgress.settings.showSpinner).toBe(false);
+    expect(NProgress.settings.trickleSpeed).toBe(300);
+  });
+
+  it('keeps running until every concurrent piece of work is done', () => {
+    progressStart();
+    progressStart();
+    expect(NProgress.isStarted()).toBe(true);
+    progressDone();
+    expect(progressActiveCount()).toBe(1);
+    progressDone();
+    expect(progressActiveCount()).toBe(0);
+    progressDone(); // never negative
+    expect(progressActiveCount()).toBe(0);
+    progressStart();
+    progressReset();
+    expect(progressActiveCount()).toBe(0);
+  });
+});

@@ -1,0 +1,29 @@
+import NProgress from 'nprogress';
+
+/** Seed §9: spinner off, trickle speed 300 ms. */
+NProgress.configure({ showSpinner: false, trickleSpeed: 300 });
+
+let active = 0;
+
+/** Start (or keep running) the top progress bar; every call must be matched by progressDone(). */
+export function progressStart(): void {
+  active += 1;
+  if (active === 1) NProgress.start();
+}
+
+/** One piece of work finished; the bar completes when none is left. */
+export function progressDone(): void {
+  if (active === 0) return;
+  active -= 1;
+  if (active === 0) NProgress.done();
+}
+
+/** Stop the bar at once whatever is still running (seed §4: a 401 stops the progress bar). */
+export function progressReset(): void {
+  active = 0;
+  NProgress.done(true);
+}
+
+export function progressActiveCount(): number {
+  return active;
+}

@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** HTTP status of an axios error, read structurally so axios stays out of the initial bundle. */
+function statusOf(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'response' in error) {
+    const response = (error as { response?: { status?: unknown } }).response;
+    if (typeof response?.status === 'number') return response.status;
+  }
+  return undefined;
+}
+
+/** Retry network and 5xx failures twice; never retry a 4xx answer. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Api throughput and latency: autocannon against GET /client/v1/profile (signed in) and
+// GET /client/v1/password-policy, beside a bare Fastify route answering the same profile JSON,
+// in the same run, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local `test` server).
+// Servers run as separate processes on loopback; prints a Markdown table.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/remit_bench';
+
+function start(cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function cookieJar(res, jar) {
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const [name, ...v] = pair.split('=');
+    jar[name] = v.join('=');
+  }
+  return jar;
+}
+const cookieHeader = (jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+
+async function signUp(base) {
+  const jar = cookieJar(await fetch(`${base}/sanctum/csrf-cookie`), {});
+  const email = `bench.${Date.now()}@example.com`;
+  const res = await fetch(`${base}/client/v1/signup`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: cookieHeader(jar),
+      'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']),
+    },
+    body: JSON.stringify({ email, password: 'Bench-Password-2026', confirm_password: 'Bench-Password-2026' }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  cookieJar(res, jar);
+  return cookieHeader(jar);
+}
+
+function cannon(url, headers = {}) {
+  return new Promise((ok, fail) => {
+    autocannon({ url, connections, duration, headers }, (err, r) => (err ? fail(err) : ok(r)));
+  });
+}
+
+async function benchMode(mode, env, port) {
+  const api = start('npx', ['tsx', 'apps/api/src/server.ts'], {
+    NODE_ENV: 'production',
+    APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    MAIL_URL: '',
+    ...env,
+  });
+  const barePort = port + 1;
+  let bare;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/client/v1/password-policy`);
+    const cookie = await signUp(base);
+    const profile = await fetch(`${base}/client/v1/profile`, { headers: { cookie, accept: 'application/json' } });
+    if (profile.status !== 200) throw new Error(`profile: ${profile.status}`);
+    const bodyFile = join(mkdtempSync(join(tmpdir(), 'remit-bench-')), 'profile.json');
+    writeFileSync(bodyFile, await profile.text());
+    bare = start('node', ['bench/bare-server.mjs'], { PORT: String(barePort), BARE_BODY_FILE: bodyFile });
+    await waitFor(`http://127.0.0.1:${barePort}/bare`);
+
+    const results = [];
+    for (const [name, url, headers] of [
+      ['bare Fastify route (same JSON)', `http://127.0.0.1:${barePort}/bare`, {}],
+      ['GET /client/v1/profile (signed in)', `${base}/client/v1/profile`, { cookie, accept: 'application/json' }],
+      ['GET /client/v1/password-policy', `${base}/client/v1/password-policy`, { accept: 'application/json' }],
+    ]) {
+      const r = await cannon(url, headers);
+      const non2xx = r.non2xx + r.errors;
+      results.push({ mode, name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx });
+    }
+    return results;
+  } finally {
+    api.kill('SIGTERM');
+    bare?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const all = [];
+all.push(...(await benchMode('PGlite', { DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) }, 8301)));
+all.push(...(await benchMode('PostgreSQL', { DATABASE_URL: pgUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) }, 8311)));
+
+console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback, ${new Date().toISOString()}\n`);
+console.log('| database | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
+for (const r of all) console.log(`| ${r.mode} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+for (const mode of ['PGlite', 'PostgreSQL']) {
+  const rows = all.filter((r) => r.mode === mode);
+  const ratio = rows[1].rps / rows[0].rps;
+  console.log(`\n${mode}: profile reaches ${(ratio * 100).toFixed(0)}% of the bare route's throughput${mode === 'PostgreSQL' ? ` (target >= 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}.`);
+}

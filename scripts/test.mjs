@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Runs every test of the repository and ends with one line: `N passed, M failed, K skipped`.
+//
+//   1. typecheck (tsc, every workspace) and lint (eslint) — one check each
+//   2. contract unit tests (Vitest)
+//   3. api tests on PGlite (Vitest), then again on PostgreSQL when TEST_DATABASE_URL is set
+//   4. web unit and component tests (Vitest + Testing Library + MSW)
+//   5. web production build, then e2e tests in Chromium against the real api (Playwright)
+//
+// Exits non-zero when anything failed or a runner crashed without a report.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const reports = join(root, 'test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
+const wanted = (name) => !only || only.some((o) => name.startsWith(o));
+
+function run(cmd, args, { cwd = root, env = {} } = {}) {
+  const res = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+  return res.status ?? 1;
+}
+
+function record(name, passed, failed, skipped) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+function check(name, cmd, args, opts) {
+  if (!wanted(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const code = run(cmd, args, opts);
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
+}
+
+function vitest(name, cwd, env = {}) {
+  if (!wanted(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const out = join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  const code = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: join(root, cwd), env },
+  );
+  if (!existsSync(out)) {
+    record(name, 0, 1, 0);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  const failedSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && s.assertionResults?.length === 0).length;
+  const failed = r.numFailedTests + failedSuites + (code !== 0 && r.numFailedTests + failedSuites === 0 ? 1 : 0);
+  record(name, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests);
+}
+
+function playwright(name) {
+  if (!wanted(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const out = join(reports, 'e2e.json');
+  const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: join(root, 'apps/web'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (!existsSync(out)) {
+    record(name, 0, 1, 0);
+    return;
+  }
+  const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+  const failed = (s.unexpected ?? 0) + (code !== 0 && !s.unexpected ? 1 : 0);
+  record(name, (s.expected ?? 0) + (s.flaky ?? 0), failed, s.skipped ?? 0);
+}
+
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+vitest('contract', 'packages/contract');
+vitest('api (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('api (PostgreSQL)', 'apps/api', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the api suite runs on PGlite only.');
+}
+vitest('web', 'apps/web');
+if (wanted('e2e')) {
+  console.log('\n=== build web for e2e ===');
+  if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) record('web build', 0, 1, 0);
+  else playwright('e2e (Chromium)');
+}
+
+console.log('\n' + summary.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
