@@ -69,7 +69,7 @@ function cannon(url, headers = {}) {
 }
 
 async function benchMode(mode, env, port) {
-  const api = start('npx', ['tsx', 'apps/api/src/server.ts'], {
+  const api = start('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     NODE_ENV: 'production',
     APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
     HOST: '127.0.0.1',

@@ -1,0 +1,143 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** timestamptz: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type MfaMethodColumn = 'email' | 'totp';
+export type OneTimeCodePurpose = 'email_verification' | 'mfa' | 'password_reset';
+
+export interface CountriesTable {
+  id: number;
+  iso2_alpha: string;
+  iso3_alpha: string;
+  iso_numeric: string;
+  fips_code: string | null;
+  slug: string;
+  calling_code: string | null;
+  common_name: string;
+  official_name: string;
+  endonym: string | null;
+  demonym: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CustomersTable {
+  id: string;
+  crn: string;
+  name: string | null;
+  second_name: string | null;
+  third_name: string | null;
+  unique_identity_number: string | null;
+  country_id: number | null;
+  nationality_id: number | null;
+  poi_name_check: boolean | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  customer_id: string;
+  /** Always stored lowercased; unique. */
+  email: string;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  password_changed_at: NullableTimestamp;
+  mobile_number: string | null;
+  mobile_number_country_id: number | null;
+  mfa_method: Generated<MfaMethodColumn>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: string;
+  customer_id: string;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  postcode: string | null;
+  region: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerAttributesTable {
+  customer_id: string;
+  attribute: string;
+  value: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** sha256 (hex) of the opaque cookie token; the token itself is never stored. */
+  token_hash: string;
+  /** Public, non-secret handle (Customer.session.session_token). */
+  public_token: string;
+  customer_id: string;
+  is_mfa_completed: Generated<boolean>;
+  mfa_method: MfaMethodColumn | null;
+  client_version: string | null;
+  os_version: string | null;
+  ip: string | null;
+  touched_at: NullableTimestamp;
+  last_authenticated_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  customer_id: string;
+  session_id: string | null;
+  purpose: OneTimeCodePurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  countries: CountriesTable;
+  customers: CustomersTable;
+  accounts: AccountsTable;
+  addresses: AddressesTable;
+  customer_attributes: CustomerAttributesTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type CountryRow = Selectable<CountriesTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type SessionUpdate = Updateable<SessionsTable>;
+export type NewCountry = Insertable<CountriesTable>;
+
+/** Customer-owned tables, emptied between tests (reference data such as countries is kept). */
+export const customerOwnedTables = [
+  'one_time_codes',
+  'sessions',
+  'customer_attributes',
+  'addresses',
+  'accounts',
+  'customers',
+  'mail_outbox',
+] as const;

@@ -1,0 +1,58 @@
+import { errorStatus, type ErrorCode } from '@remit/contract';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error type of the api; the error handler maps `code` to an HTTP status. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly fieldErrors?: FieldErrors,
+    /** Extra response headers (e.g. Retry-After). */
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+  }
+
+  static unauthenticated(): AppError {
+    return new AppError('unauthenticated', 'Unauthenticated.');
+  }
+
+  static notFound(): AppError {
+    return new AppError('not_found', 'Not Found.');
+  }
+
+  static csrf(): AppError {
+    return new AppError('csrf_mismatch', 'CSRF token mismatch.');
+  }
+
+  /** Laravel-style 422: message is the first error plus "(and N more errors)". */
+  static validation(fieldErrors: FieldErrors): AppError {
+    return new AppError('validation', validationMessage(fieldErrors), fieldErrors);
+  }
+}
+
+export function validationMessage(fieldErrors: FieldErrors): string {
+  const all = Object.values(fieldErrors).flat();
+  const first = all[0] ?? 'The given data was invalid.';
+  const more = all.length - 1;
+  if (more <= 0) return first;
+  return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
+}
+
+/** Collects field errors in insertion order. */
+export class FieldErrorBag {
+  readonly errors: FieldErrors = {};
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+  has(field?: string): boolean {
+    return field ? (this.errors[field]?.length ?? 0) > 0 : Object.keys(this.errors).length > 0;
+  }
+  throwIfAny(): void {
+    if (this.has()) throw AppError.validation(this.errors);
+  }
+}

@@ -1,0 +1,54 @@
+import type { OneTimeCodePurpose } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmacBase64Url, safeEqual, sixDigitCode } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Executor } from '../customers/customer.repository.ts';
+import { oneTimeCodeRepository } from './one-time-code.repository.ts';
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts' | 'missing';
+
+/** Six-digit one-time codes: stored as an HMAC (keyed by APP_KEY), 10 minutes, single use, 5 tries. */
+export class OneTimeCodeService {
+  constructor(
+    private readonly appKey: string,
+    private readonly now: Clock,
+  ) {}
+
+  private hash(customerId: string, purpose: OneTimeCodePurpose, code: string): string {
+    return hmacBase64Url(this.appKey, `otp:${purpose}:${customerId}:${code}`);
+  }
+
+  /** Issue a new code (replacing any open one) and return it in clear for mailing. */
+  async issue(db: Executor, customerId: string, purpose: OneTimeCodePurpose, sessionId: string | null = null): Promise<string> {
+    const t = this.now();
+    const code = sixDigitCode();
+    await oneTimeCodeRepository.consumeOpen(db, customerId, purpose, t);
+    await oneTimeCodeRepository.insert(db, {
+      id: newId(),
+      customer_id: customerId,
+      session_id: sessionId,
+      purpose,
+      code_hash: this.hash(customerId, purpose, code),
+      expires_at: new Date(t.getTime() + OTP_TTL_MS),
+      created_at: t,
+    });
+    return code;
+  }
+
+  /** Check a submitted code; a correct one is consumed, a wrong one counts an attempt. */
+  async verify(db: Executor, customerId: string, purpose: OneTimeCodePurpose, code: string): Promise<OtpCheck> {
+    const row = await oneTimeCodeRepository.findLatestOpen(db, customerId, purpose);
+    if (!row) return 'missing';
+    const t = this.now();
+    if (row.expires_at.getTime() <= t.getTime()) return 'expired';
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return 'too_many_attempts';
+    if (!/^\d{6}$/.test(code) || !safeEqual(row.code_hash, this.hash(customerId, purpose, code))) {
+      await oneTimeCodeRepository.incrementAttempts(db, row.id);
+      return 'invalid';
+    }
+    return (await oneTimeCodeRepository.consume(db, row.id, t)) ? 'ok' : 'invalid';
+  }
+}

@@ -1,0 +1,22 @@
+import type { Insertable } from 'kysely';
+import type { SessionsTable, SessionRow } from '../../db/types.ts';
+import type { Executor } from '../customers/customer.repository.ts';
+
+export const sessionRepository = {
+  async insert(db: Executor, row: Insertable<SessionsTable>): Promise<SessionRow> {
+    return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
+  },
+
+  async revokeByTokenHash(db: Executor, tokenHash: string, at: Date): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: at, updated_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+
+  async touch(db: Executor, id: string, at: Date): Promise<void> {
+    await db.updateTable('sessions').set({ touched_at: at }).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,114 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database, MfaMethodColumn } from '../../db/types.ts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A countries row as produced by to_jsonb(). */
+export interface CountryJson {
+  id: number;
+  iso2_alpha: string;
+  iso3_alpha: string;
+  iso_numeric: string;
+  fips_code: string | null;
+  slug: string;
+  calling_code: string | null;
+  common_name: string;
+  official_name: string;
+  endonym: string | null;
+  demonym: string | null;
+}
+
+export interface AddressJson {
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  postcode: string | null;
+  region: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Everything needed to answer a Customer, loaded in one query. */
+export interface CustomerProfileRow {
+  id: string;
+  crn: string;
+  name: string | null;
+  second_name: string | null;
+  third_name: string | null;
+  unique_identity_number: string | null;
+  poi_name_check: boolean | null;
+  created_at: Date;
+  updated_at: Date;
+  email: string;
+  email_verified_at: Date | null;
+  password_changed_at: Date | null;
+  mobile_number: string | null;
+  account_mfa_method: MfaMethodColumn;
+  account_created_at: Date;
+  account_updated_at: Date;
+  country: CountryJson | null;
+  nationality: CountryJson | null;
+  mobile_number_country: CountryJson | null;
+  address: AddressJson | null;
+}
+
+export interface SessionColumns {
+  s_id: string;
+  s_customer_id: string;
+  s_public_token: string;
+  s_is_mfa_completed: boolean;
+  s_mfa_method: MfaMethodColumn | null;
+  s_client_version: string | null;
+  s_os_version: string | null;
+  s_touched_at: Date | null;
+  s_last_authenticated_at: Date;
+  s_expires_at: Date;
+  s_created_at: Date;
+  s_updated_at: Date;
+}
+
+export type SessionProfileRow = SessionColumns & CustomerProfileRow;
+
+const PROFILE_COLUMNS = sql`
+  c.id, c.crn, c.name, c.second_name, c.third_name, c.unique_identity_number, c.poi_name_check,
+  c.created_at, c.updated_at,
+  a.email, a.email_verified_at, a.password_changed_at, a.mobile_number,
+  a.mfa_method as account_mfa_method, a.created_at as account_created_at, a.updated_at as account_updated_at,
+  to_jsonb(co) as country, to_jsonb(na) as nationality, to_jsonb(mc) as mobile_number_country,
+  to_jsonb(ad) as address`;
+
+const PROFILE_JOINS = sql`
+  join accounts a on a.customer_id = c.id
+  left join countries co on co.id = c.country_id
+  left join countries na on na.id = c.nationality_id
+  left join countries mc on mc.id = a.mobile_number_country_id
+  left join addresses ad on ad.customer_id = c.id`;
+
+async function first<T>(db: Executor, q: RawBuilder<T>): Promise<T | undefined> {
+  const res = await q.execute(db);
+  return res.rows[0];
+}
+
+export const customerRepository = {
+  findProfileById(db: Executor, customerId: string): Promise<CustomerProfileRow | undefined> {
+    return first(db, sql<CustomerProfileRow>`select ${PROFILE_COLUMNS} from customers c ${PROFILE_JOINS} where c.id = ${customerId}`);
+  },
+
+  /** The hot path of every authenticated request: one indexed lookup by token hash, joined with the profile. */
+  findProfileBySessionTokenHash(db: Executor, tokenHash: string): Promise<SessionProfileRow | undefined> {
+    return first(
+      db,
+      sql<SessionProfileRow>`
+        select s.id as s_id, s.customer_id as s_customer_id, s.public_token as s_public_token,
+          s.is_mfa_completed as s_is_mfa_completed, s.mfa_method as s_mfa_method,
+          s.client_version as s_client_version, s.os_version as s_os_version, s.touched_at as s_touched_at,
+          s.last_authenticated_at as s_last_authenticated_at, s.expires_at as s_expires_at,
+          s.created_at as s_created_at, s.updated_at as s_updated_at,
+          ${PROFILE_COLUMNS}
+        from sessions s
+        join customers c on c.id = s.customer_id
+        ${PROFILE_JOINS}
+        where s.token_hash = ${tokenHash} and s.revoked_at is null`,
+    );
+  },
+};

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { signCsrfToken, safeEqual, verifyCsrfToken } from '../lib/crypto.ts';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Set a fresh signed XSRF-TOKEN cookie (readable by JS). No storage involved. */
+    issueCsrfCookie(): FastifyReply;
+  }
+}
+
+export interface CsrfPluginOptions {
+  appKey: string;
+  secure: boolean;
+  /** Path prefixes that authenticate otherwise (the Pusher HTTP events API signs its requests). */
+  exemptPrefixes?: string[];
+}
+
+function decode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+/**
+ * Sanctum-style double-submit: every unsafe request must send X-XSRF-TOKEN equal to the XSRF-TOKEN
+ * cookie, and the value must carry a valid HMAC made with APP_KEY; otherwise 419.
+ */
+export default fp(
+  async function csrfPlugin(app: FastifyInstance, opts: CsrfPluginOptions) {
+    const exempt = opts.exemptPrefixes ?? ['/apps/'];
+
+    app.decorateReply('issueCsrfCookie', function (this: FastifyReply) {
+      return this.setCookie(CSRF_COOKIE, signCsrfToken(opts.appKey), {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: opts.secure,
+      });
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      const url = request.url;
+      if (exempt.some((p) => url.startsWith(p))) return;
+      const header = request.headers[CSRF_HEADER];
+      const cookie = request.cookies[CSRF_COOKIE];
+      if (typeof header !== 'string' || !cookie) throw AppError.csrf();
+      const h = decode(header);
+      const c = decode(cookie);
+      if (!safeEqual(h, c) || !verifyCsrfToken(opts.appKey, c)) throw AppError.csrf();
+    });
+  },
+  { name: 'csrf', dependencies: ['cookies'] },
+);

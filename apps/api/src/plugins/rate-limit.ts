@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../lib/rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimitStore: RateLimitStore;
+  }
+}
+
+export interface RateLimitPluginOptions {
+  config: Config;
+  now: Clock;
+  store?: RateLimitStore;
+}
+
+/** Rate-limit counters: in process by default, Redis when REDIS_URL is set (shared by every instance). */
+export default fp(
+  async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitPluginOptions) {
+    let store = opts.store;
+    const owned = !store;
+    if (!store) {
+      if (opts.config.redisUrl) {
+        const redis = new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+        redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+        store = new RedisRateLimitStore(redis);
+        app.log.info('rate limits: Redis');
+      } else {
+        store = new MemoryRateLimitStore(opts.now);
+      }
+    }
+    app.decorate('rateLimitStore', store);
+    if (owned) app.addHook('onClose', async () => store.close());
+  },
+  { name: 'rate-limit' },
+);

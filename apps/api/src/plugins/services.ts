@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AuthService } from '../modules/auth/auth.service.ts';
+import { LoginThrottle } from '../modules/auth/login-throttle.ts';
+import { OneTimeCodeService } from '../modules/auth/one-time-code.service.ts';
+
+export interface Services {
+  auth: AuthService;
+  codes: OneTimeCodeService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Domain layer: services wired with their dependencies (db, clock, mailer, rate-limit store). */
+export default fp(
+  async function servicesPlugin(app: FastifyInstance, opts: { config: Config; now: Clock }) {
+    const codes = new OneTimeCodeService(opts.config.appKey, opts.now);
+    const auth = new AuthService({
+      db: app.db,
+      config: opts.config,
+      now: opts.now,
+      sessions: app.sessions,
+      codes,
+      mailer: app.mailer,
+      throttle: new LoginThrottle(app.rateLimitStore, opts.config.loginThrottle),
+      log: app.log,
+    });
+    app.decorate('services', { auth, codes });
+  },
+  { name: 'services', dependencies: ['db', 'session', 'mail', 'rate-limit'] },
+);

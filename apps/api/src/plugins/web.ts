@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Paths that belong to the api: unknown ones answer JSON 404, never the SPA. */
+export const API_PREFIXES = ['/client', '/sanctum', '/broadcasting', '/dev', '/docs', '/apps'];
+
+export function isApiPath(url: string): boolean {
+  const p = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+/** Serve the built web app from WEB_DIST, with an SPA fallback to index.html. */
+export default fp(
+  async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
+    const root = path.resolve(opts.webDist);
+    const hasIndex = existsSync(path.join(root, 'index.html'));
+    if (hasIndex) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        index: ['index.html'],
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const rel = path.relative(root, filePath).split(path.sep).join('/');
+          res.setHeader('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn(`web app not found at ${root} (run \`npm run build\`); serving the api only`);
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isApiPath(request.url) && wantsHtml(request)) {
+        if (!hasIndex) {
+          return reply
+            .code(503)
+            .type('text/plain; charset=utf-8')
+            .send('The web app has not been built yet. Run `npm run build` at the repository root, then reload.\n');
+        }
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ message: 'Not Found.' });
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startServer } from './start.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const server = await startServer(config).catch((err: unknown) => {
+  console.error('Failed to start the api:', err);
+  process.exit(1);
+});
+
+const log = server.app.log;
+log.info(`api listening on ${server.url} (public URL ${config.appUrl})`);
+log.info(`API docs: ${server.url}/docs`);
+if (config.devMailbox) log.info(`dev mailbox: GET /dev/mailbox (${server.url}/dev/mailbox)`);
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await server.close(); // closes the HTTP server, then the DB, Redis and mail transports (onClose hooks)
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

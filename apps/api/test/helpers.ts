@@ -1,0 +1,184 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { authEndpoints, devEndpoints, type Customer, type Mailbox } from '@remit/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { buildApp, type AppOverrides } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDatabase } from '../src/db/connection.ts';
+import { migrateToLatest } from '../src/db/migrator.ts';
+import { seedReferenceData } from '../src/db/seeds/index.ts';
+import { customerOwnedTables, type Database } from '../src/db/types.ts';
+import { MemoryRateLimitStore } from '../src/lib/rate-limit-store.ts';
+
+export const STRONG_PASSWORD = 'Correct-Horse-42-battery';
+
+/** A controllable clock: tests advance time instead of sleeping. */
+export class TestClock {
+  private t = Date.parse('2030-01-01T09:00:00.000Z');
+  readonly now = (): Date => new Date(this.t);
+  advance(ms: number): void {
+    this.t += ms;
+  }
+  set(date: Date): void {
+    this.t = date.getTime();
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}, patch: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    APP_KEY: 'test-app-key-0123456789-abcdefghijklmnop',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-api-test-')),
+    WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return { ...base, ...patch };
+}
+
+/** One database per test file: in-memory PGlite, or PostgreSQL at TEST_DATABASE_URL. */
+export async function createTestDb(): Promise<Kysely<Database>> {
+  const { db } = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolMax: 5 });
+  await migrateToLatest(db);
+  await seedReferenceData(db);
+  return db;
+}
+
+export async function resetDb(db: Kysely<Database>): Promise<void> {
+  await sql`truncate table ${sql.join(customerOwnedTables.map((t) => sql.table(t)))} restart identity cascade`.execute(db);
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  clock: TestClock;
+  store: MemoryRateLimitStore;
+  config: Config;
+}
+
+/**
+ * Registers vitest hooks: build the app once per file (app.inject, no network), empty the
+ * customer-owned tables and rate-limit counters before each test, close everything after.
+ */
+export function useTestApp(opts: { env?: Record<string, string>; patch?: Partial<Config>; overrides?: AppOverrides } = {}): TestContext {
+  const ctx = { clock: new TestClock() } as TestContext;
+  beforeAll(async () => {
+    ctx.db = await createTestDb();
+    ctx.store = new MemoryRateLimitStore(ctx.clock.now);
+    ctx.config = testConfig(opts.env, opts.patch);
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, now: ctx.clock.now, rateLimitStore: ctx.store, ...opts.overrides });
+    await ctx.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDb(ctx.db);
+    ctx.store.clear();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.db?.destroy();
+  });
+  return ctx;
+}
+
+interface SetCookie {
+  name: string;
+  value: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  path?: string;
+  maxAge?: number;
+  expires?: Date;
+  secure?: boolean;
+}
+
+/** A tiny cookie jar over app.inject: carries cookies and forwards XSRF-TOKEN as X-XSRF-TOKEN (like axios). */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  ip = '10.0.0.1';
+  userAgent =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.129 Safari/537.36';
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private store(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as SetCookie[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  private cookieHeader(): string | undefined {
+    if (this.cookies.size === 0) return undefined;
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent, ...headers };
+    const cookie = this.cookieHeader();
+    if (cookie) h.cookie = cookie;
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf && method !== 'GET' && !('x-xsrf-token' in h)) h['x-xsrf-token'] = decodeURIComponent(xsrf);
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: h,
+      remoteAddress: this.ip,
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    this.store(res);
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+
+  async csrf(): Promise<void> {
+    const res = await this.get(authEndpoints.csrfCookie.path);
+    expect(res.statusCode).toBe(204);
+  }
+
+  async signUp(email = uniqueEmail(), password = STRONG_PASSWORD): Promise<Customer> {
+    await this.csrf();
+    const res = await this.post(authEndpoints.signUp.path, { email, password, confirm_password: password });
+    expect(res.statusCode, res.body).toBe(201);
+    return authEndpoints.signUp.response.parse(res.json());
+  }
+
+  async signIn(email: string, password = STRONG_PASSWORD): Promise<Customer> {
+    await this.csrf();
+    const res = await this.post(authEndpoints.signIn.path, { email, password });
+    expect(res.statusCode, res.body).toBe(200);
+    return authEndpoints.signIn.response.parse(res.json());
+  }
+
+  async profile() {
+    return this.get(authEndpoints.getProfile.path);
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function mailbox(app: FastifyInstance): Promise<Mailbox> {
+  const res = await app.inject({ method: 'GET', url: devEndpoints.getMailbox.path });
+  expect(res.statusCode).toBe(200);
+  return devEndpoints.getMailbox.response.parse(res.json());
+}
+
+export function codeFrom(text: string): string {
+  const m = /\b(\d{6})\b/.exec(text);
+  if (!m?.[1]) throw new Error(`no six-digit code in: ${text}`);
+  return m[1];
+}

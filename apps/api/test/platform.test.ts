@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PasswordPolicy } from '@remit/contract';
+import { authEndpoints, MessageBody } from '@remit/contract';
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { AppError } from '../src/lib/app-error.ts';
+import errorHandlerPlugin from '../src/plugins/error-handler.ts';
+import { Client, useTestApp } from './helpers.ts';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'remit-web-dist-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+const ctx = useTestApp({ env: { WEB_DIST: webDist } });
+
+describe('GET /client/v1/password-policy', () => {
+  it('publishes the default policy with a 5 minute public cache', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: authEndpoints.getPasswordPolicy.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(authEndpoints.getPasswordPolicy.response.parse(res.json())).toEqual({
+      length: { value: 12, message: 'At least 12 characters', regex: null },
+      uppercase: { value: true, message: 'At least one uppercase letter', regex: '[A-Z]' },
+      lowercase: { value: true, message: 'At least one lowercase letter', regex: '[a-z]' },
+      digits: { value: true, message: 'At least one number', regex: '[0-9]' },
+      wildcard: { value: true, message: 'At least one special character', regex: '[^A-Za-z0-9]' },
+    } satisfies PasswordPolicy);
+  });
+});
+
+describe('infrastructure', () => {
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/sanctum/csrf-cookie', '/client/v1/signup', '/client/v1/login', '/client/v1/logout', '/client/v1/profile', '/client/v1/password-policy']) {
+      expect(doc.paths, p).toHaveProperty([p]);
+    }
+    expect(doc.paths['/client/v1/signup']!.post!.responses).toHaveProperty(['201']);
+    expect(doc.paths['/client/v1/signup']!.post!.responses).toHaveProperty(['422']);
+    const ui = await ctx.app.inject({ method: 'GET', url: '/docs', headers: { accept: 'text/html' } });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('echoes a sane x-request-id and generates one otherwise', async () => {
+    const a = await ctx.app.inject({ method: 'GET', url: '/client/v1/password-policy', headers: { 'x-request-id': 'abc-123' } });
+    expect(a.headers['x-request-id']).toBe('abc-123');
+    const b = await ctx.app.inject({ method: 'GET', url: '/client/v1/password-policy', headers: { 'x-request-id': 'bad id\n<script>' } });
+    expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers with a CSP that allows the SPA and realtime', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('SPA fallback: index.html for app routes that accept HTML', async () => {
+    for (const url of ['/transactions', '/', '/reset-password/abc', '/workflow/onboarding?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('JSON 404 under the api prefixes, even for HTML requests', async () => {
+    for (const url of ['/client/v1/nope', '/dev/nope', '/sanctum/nope', '/broadcasting/nope', '/docs/nope', '/apps/nope']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(MessageBody.parse(res.json())).toEqual({ message: 'Not Found.' });
+    }
+    const asJson = await ctx.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'application/json' } });
+    expect(asJson.statusCode).toBe(404);
+  });
+
+  it('hides server error details and maps AppError codes', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorHandlerPlugin);
+    app.get('/boom', async () => {
+      throw new Error('secret database detail');
+    });
+    app.get('/forbidden', async () => {
+      throw new AppError('forbidden', 'Nope.');
+    });
+    app.get('/conflict', async () => {
+      throw new AppError('conflict', 'Already.');
+    });
+    const boom = await app.inject({ method: 'GET', url: '/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ message: 'Server Error' });
+    expect((await app.inject({ method: 'GET', url: '/forbidden' })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/conflict' })).statusCode).toBe(409);
+    await app.close();
+  });
+
+  it('answers malformed JSON with a 400 message', async () => {
+    const c = new Client(ctx.app);
+    await c.csrf();
+    const res = await c.request('POST', '/client/v1/login', undefined, { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(422); // empty body = {} -> required fields
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/client/v1/login',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')! },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(MessageBody.parse(bad.json()).message).toBeTruthy();
+  });
+});
+
+describe('without a built web app', () => {
+  const noWeb = useTestApp();
+  it('answers the SPA fallback with a 503 hint', async () => {
+    const res = await noWeb.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});
