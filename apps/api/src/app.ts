@@ -17,6 +17,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin from './plugins/helmet.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import realtimeWiring from './plugins/realtime.ts';
 import servicesPlugin from './plugins/services.ts';
 import sessionPlugin from './plugins/session.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Domain
   await app.register(mailPlugin, { config, now, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  await app.register(realtimeWiring, { config });
   await app.register(servicesPlugin, { config, now });
 
   // Routes

@@ -81,6 +81,10 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: int('LOGIN_MAX_FAILURES_PER_EMAIL', 5, 1, 1000),
   LOGIN_MAX_ATTEMPTS_PER_IP: int('LOGIN_MAX_ATTEMPTS_PER_IP', 20, 1, 100000),
   LOGIN_THROTTLE_WINDOW_MINUTES: int('LOGIN_THROTTLE_WINDOW_MINUTES', 15, 1, 24 * 60),
+  PUSHER_APP_ID: z.string().optional(),
+  PUSHER_KEY: z.string().optional(),
+  PUSHER_SECRET: z.string().optional(),
+  PUSHER_CLUSTER: z.string().min(1).default('eu'),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -121,6 +125,8 @@ export interface Config {
   loginThrottle: { perEmail: RateRule; perIp: RateRule };
   /** The dev outbox (and GET /dev/mailbox) is on when no SMTP is configured outside production. */
   devMailbox: boolean;
+  /** Hosted Pusher Channels (cluster eu, TLS) when all three PUSHER_* are set; else the built-in server. */
+  pusher: { appId: string; key: string; secret: string; cluster: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (isProduction) problems.push('APP_KEY is required in production (at least 32 random characters)');
     else if (problems.length === 0) appKey = loadOrCreateAppKey(dataDir);
   }
+  const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET].map((v) => v?.trim() ?? '');
+  const pusherSet = pusherVars.filter(Boolean).length;
+  if (pusherSet > 0 && pusherSet < 3) {
+    problems.push('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET must be set together (or none, for the built-in server)');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -211,5 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: { max: e.LOGIN_MAX_ATTEMPTS_PER_IP, windowMs },
     },
     devMailbox: !e.MAIL_URL && !isProduction,
+    pusher:
+      pusherSet === 3
+        ? { appId: pusherVars[0]!, key: pusherVars[1]!, secret: pusherVars[2]!, cluster: e.PUSHER_CLUSTER }
+        : undefined,
   };
 }

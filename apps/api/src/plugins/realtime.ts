@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { builtinCredentials, type RealtimeCredentials } from '../realtime/credentials.ts';
+import type { DomainEvent } from '../realtime/events.ts';
+import { realtimePlugin } from '../realtime/plugin.ts';
+import { createPublisher, type Publisher } from '../realtime/publisher.ts';
+
+/** What services use to tell a customer's open apps that something changed (PRODUCT.md "Realtime"). */
+export interface CustomerEvents {
+  /** Fire and forget: a failed publish is logged and retried, never fails the business operation. */
+  notify(customerId: string, event: DomainEvent, payload?: Record<string, unknown>): void;
+  /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
+  flush(): Promise<void>;
+}
+
+export interface RealtimeSettings {
+  mode: 'builtin' | 'hosted';
+  credentials: RealtimeCredentials;
+  cluster: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    customerEvents: CustomerEvents;
+    realtimeSettings: RealtimeSettings;
+  }
+}
+
+/**
+ * Realtime wiring. Hosted Pusher (cluster eu, TLS) when PUSHER_* are set; otherwise the api's own
+ * Pusher-protocol server at /app/{key}, with Redis fan-out when REDIS_URL is set. Either way events
+ * are published with the official `pusher` SDK: in builtin mode it talks to this instance's own
+ * HTTP events API once the server listens (before that, e.g. under app.inject, in process).
+ */
+export default fp(
+  async function realtimeWiring(app: FastifyInstance, opts: { config: Config }) {
+    const { config } = opts;
+    const hosted = config.pusher;
+    const credentials: RealtimeCredentials = hosted
+      ? { appId: hosted.appId, key: hosted.key, secret: hosted.secret }
+      : builtinCredentials(config.appKey);
+    app.decorate('realtimeSettings', {
+      mode: hosted ? 'hosted' : 'builtin',
+      credentials,
+      cluster: hosted?.cluster ?? 'eu',
+    } satisfies RealtimeSettings);
+
+    if (!hosted) {
+      await app.register(realtimePlugin, { ...credentials, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+    }
+
+    const logger = app.log.child({ module: 'realtime' });
+    let publisher: Publisher | undefined;
+    let viaHttp = false;
+    const current = (): Publisher => {
+      if (hosted) {
+        publisher ??= createPublisher({ mode: 'hosted', ...credentials, cluster: hosted.cluster, logger });
+        return publisher;
+      }
+      const address = app.server.listening ? app.server.address() : null;
+      if (address && typeof address === 'object' && !viaHttp) {
+        // The server now listens: switch from in-process delivery to the SDK over loopback HTTP.
+        void publisher?.close();
+        publisher = createPublisher({ mode: 'builtin', ...credentials, host: '127.0.0.1', port: address.port, logger });
+        viaHttp = true;
+      }
+      publisher ??= createPublisher({ mode: 'builtin', ...credentials, trigger: app.realtime.trigger, logger });
+      return publisher;
+    };
+
+    app.decorate('customerEvents', {
+      notify(customerId, event, payload = {}) {
+        void current().notifyCustomer(customerId, event, payload);
+      },
+      async flush() {
+        await publisher?.flush();
+      },
+    } satisfies CustomerEvents);
+
+    app.addHook('onClose', async () => {
+      await publisher?.flush();
+      await publisher?.close();
+    });
+  },
+  { name: 'realtime-wiring' },
+);
