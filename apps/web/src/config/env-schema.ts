@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   VITE_PUBLIC_SITE_URL: url,
   VITE_PRIVACY_URL: url,
   VITE_TERMS_URL: url,
+  /** Seed §7: broadcasting auth sends `Authorization: Bearer …` instead of the XSRF header when set. */
+  VITE_BROADCAST_BEARER_TOKEN: z.optional(z.string()),
 });
 
 export interface AppConfig {
@@ -25,9 +27,17 @@ export interface AppConfig {
   publicSiteUrl: string;
   privacyUrl: string;
   termsUrl: string;
+  /** Bearer token for /broadcasting/auth and /broadcasting/user-auth, when configured. */
+  broadcastBearerToken?: string;
 }
 
-const KEYS = ['VITE_API_BASE_URL', 'VITE_PUBLIC_SITE_URL', 'VITE_PRIVACY_URL', 'VITE_TERMS_URL'] as const;
+const KEYS = [
+  'VITE_API_BASE_URL',
+  'VITE_PUBLIC_SITE_URL',
+  'VITE_PRIVACY_URL',
+  'VITE_TERMS_URL',
+  'VITE_BROADCAST_BEARER_TOKEN',
+] as const;
 
 export function parseEnv(raw: Record<string, unknown>): AppConfig {
   const input: Record<string, unknown> = {};
@@ -47,6 +57,7 @@ export function parseEnv(raw: Record<string, unknown>): AppConfig {
     publicSiteUrl,
     privacyUrl: env.VITE_PRIVACY_URL ?? `${publicSiteUrl}/privacy`,
     termsUrl: env.VITE_TERMS_URL ?? `${publicSiteUrl}/terms`,
+    ...(env.VITE_BROADCAST_BEARER_TOKEN ? { broadcastBearerToken: env.VITE_BROADCAST_BEARER_TOKEN.trim() } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@remit/contract';
+import { authEndpoints, MFA_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, securityEndpoints } from '@remit/contract';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
@@ -72,6 +72,31 @@ describe('http client (seed §7 global setup)', () => {
     await Promise.all([expect(a).rejects.toMatchObject({ response: { status: 429 } }), b]);
     expect(Math.max(...seen)).toBe(2);
     expect(progressActiveCount()).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on 403 mfa_required navigates to multiFactorAuth and still rejects', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    server.use(
+      mswHttp.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Multi-factor authentication required.', code: MFA_REQUIRED }, { status: 403 }),
+      ),
+    );
+    await expect(http.get(authEndpoints.getProfile.path)).rejects.toMatchObject({ response: { status: 403 } });
+    expect(navigate).toHaveBeenCalledWith('/mfa');
+    expect(progressActiveCount()).toBe(0);
+  });
+
+  it('does not navigate on other 403 answers', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    server.use(
+      mswHttp.post(securityEndpoints.setupTotp.path, () =>
+        HttpResponse.json({ message: 'Confirm your password.', code: PASSWORD_CONFIRMATION_REQUIRED }, { status: 403 }),
+      ),
+    );
+    await expect(http.post(securityEndpoints.setupTotp.path, {})).rejects.toMatchObject({ response: { status: 403 } });
     expect(navigate).not.toHaveBeenCalled();
   });
 });

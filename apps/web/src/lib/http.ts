@@ -1,3 +1,4 @@
+import { MFA_REQUIRED } from '@remit/contract';
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -19,6 +20,11 @@ export const http = axios.create({
     'ngrok-skip-browser-warning': 'true',
   },
 });
+
+/** Reads `code` of a MessageBody without parsing the whole body. */
+function hasCode(data: unknown, code: string): boolean {
+  return typeof data === 'object' && data !== null && (data as { code?: unknown }).code === code;
+}
 
 http.interceptors.request.use(
   (request: InternalAxiosRequestConfig) => {
@@ -43,6 +49,10 @@ http.interceptors.response.use(
       progressReset();
       notifyUnauthorized();
       navigateTo(paths.signIn.getHref());
+    } else if (error.response?.status === 403 && hasCode(error.response.data, MFA_REQUIRED)) {
+      // PRODUCT.md: until MFA succeeds the session reaches only the MFA paths; go finish it.
+      progressReset();
+      navigateTo(paths.multiFactorAuth.getHref());
     }
     return Promise.reject(error);
   },

@@ -2,6 +2,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '@/locales/en';
 import { fr } from '@/locales/fr';
+import { onboardingEn, onboardingFr } from '@/locales/onboarding';
+import { realtimeEn, realtimeFr } from '@/locales/realtime';
+import { securityEn, securityFr } from '@/locales/security';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -39,7 +42,10 @@ export async function changeLanguage(lang: Language): Promise<void> {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
+  resources: {
+    en: { translation: { ...en, security: securityEn, onboarding: onboardingEn, realtime: realtimeEn } },
+    fr: { translation: { ...fr, security: securityFr, onboarding: onboardingFr, realtime: realtimeFr } },
+  },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...SUPPORTED_LANGUAGES],

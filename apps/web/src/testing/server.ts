@@ -1,4 +1,7 @@
 import { setupServer } from 'msw/node';
 import { handlers } from './handlers';
+import { onboardingHandlers } from './onboarding-handlers';
+import { realtimeHandlers } from './realtime-handlers';
+import { securityHandlers } from './security-handlers';
 
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...onboardingHandlers, ...securityHandlers, ...realtimeHandlers);

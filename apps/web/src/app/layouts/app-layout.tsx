@@ -1,5 +1,7 @@
+import { MFA_REQUIRED } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
@@ -7,6 +9,9 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { cn } from '@/lib/cn';
+import { needsMultiFactorAuth, useCustomer } from '@/lib/customer-store';
+import { PageLoader } from '../components/page-loader';
+import { RealtimeProvider } from '../realtime/realtime-provider';
 
 const navItems = [
   { to: paths.dashboard.getHref(), key: 'nav.dashboard' },
@@ -15,8 +20,49 @@ const navItems = [
   { to: paths.settings.getHref(), key: 'nav.settings' },
 ] as const;
 
-/** Layout of the signed-in screens (lazy: not needed by sign-in and sign-up). */
+/** HTTP status of a failed request, read structurally (axios stays in the api chunk). */
+function redirecting(error: unknown): boolean {
+  const response = (error as { response?: { status?: number; data?: { code?: unknown } } } | null)?.response;
+  return response?.status === 401 || (response?.status === 403 && response.data?.code === MFA_REQUIRED);
+}
+
+/**
+ * Session guard + layout of the signed-in screens (lazy: not needed by sign-in and sign-up).
+ * The profile loads through the customer store; a 401 (→ signIn) and a 403 mfa_required (→ /mfa)
+ * are redirected by the http client, so they keep the loader until the navigation lands.
+ */
 export function Component() {
+  const { t } = useTranslation();
+  const profile = useCustomer();
+
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError) {
+    if (redirecting(profile.error)) return <PageLoader />;
+    return (
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('errors.heading')}</h1>
+        <Alert tone="error" className="mt-4">
+          {t('errors.body')}
+        </Alert>
+        <Button className="mt-6" fullWidth onClick={() => void profile.refetch()}>
+          {t('errors.retry')}
+        </Button>
+      </main>
+    );
+  }
+  // A session still waiting for its second factor reaches nothing but the MFA screen.
+  const customer = profile.data;
+  if (needsMultiFactorAuth(customer) && customer.session?.is_mfa_completed === false) {
+    return <Navigate to={paths.multiFactorAuth.getHref()} replace />;
+  }
+  return (
+    <RealtimeProvider>
+      <SignedInLayout />
+    </RealtimeProvider>
+  );
+}
+
+function SignedInLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();

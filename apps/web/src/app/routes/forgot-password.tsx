@@ -1,6 +1,6 @@
-import { AuthComingSoon } from '../components/coming-soon';
+import { ForgotPasswordScreen } from '@/features/security/components/forgot-password-screen';
 
-/** Route module of forgotPassword (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of forgotPassword (seed §2), loaded on demand. */
 export function Component() {
-  return <AuthComingSoon screen="forgotPassword" />;
+  return <ForgotPasswordScreen />;
 }

@@ -1,6 +1,18 @@
-import { AuthComingSoon } from '../components/coming-soon';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { MfaScreen } from '@/features/security/components/mfa-screen';
 
-/** Route module of multiFactorAuth (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of multiFactorAuth (seed §2), loaded on demand; wires the auth feature's sign-out. */
 export function Component() {
-  return <AuthComingSoon screen="multiFactorAuth" />;
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return (
+    <MfaScreen
+      signingOut={signOut.isPending}
+      onSignOut={() =>
+        signOut.mutate(undefined, { onSettled: () => void navigate(paths.signIn.getHref(), { replace: true }) })
+      }
+    />
+  );
 }

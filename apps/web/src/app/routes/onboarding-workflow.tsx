@@ -1,6 +1,6 @@
-import { ComingSoon } from '../components/coming-soon';
+import { OnboardingWorkflow } from '@/features/onboarding/components/onboarding-workflow';
 
-/** Route module of onboardingWorkflow (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of onboardingWorkflow (seed §2, 'Complete Signup'), loaded on demand. */
 export function Component() {
-  return <ComingSoon screen="onboardingWorkflow" />;
+  return <OnboardingWorkflow />;
 }

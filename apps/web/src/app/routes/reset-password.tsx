@@ -1,6 +1,8 @@
-import { AuthComingSoon } from '../components/coming-soon';
+import { useParams } from 'react-router';
+import { ResetPasswordScreen } from '@/features/security/components/reset-password-screen';
 
-/** Route module of resetPassword (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of resetPassword (seed §2): the `:token` path parameter is passed to the screen. */
 export function Component() {
-  return <AuthComingSoon screen="resetPassword" />;
+  const { token } = useParams();
+  return <ResetPasswordScreen routeToken={token} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../components/coming-soon';
+import { SettingsScreen } from '@/features/security/components/settings-screen';
 
-/** Route module of settings (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of settings (seed §2), loaded on demand. */
 export function Component() {
-  return <ComingSoon screen="settings" />;
+  return <SettingsScreen />;
 }

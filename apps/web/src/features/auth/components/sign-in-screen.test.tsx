@@ -129,10 +129,10 @@ describe('sign-in screen (seed §2)', () => {
       http.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
     );
     const view = renderRoute('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    // The signed-in layout's session guard loads the profile; its 401 goes to sign-in.
+    await waitFor(() => expect(view.pathname()).toBe('/'));
     const { refreshProfile } = await import('@/lib/customer-store');
     await expect(refreshProfile(view.queryClient)).rejects.toBeTruthy();
-    await waitFor(() => expect(view.pathname()).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

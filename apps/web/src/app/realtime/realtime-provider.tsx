@@ -1,0 +1,98 @@
+import { SessionRevokedPayload } from '@remit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
+import { cn } from '@/lib/cn';
+import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
+import { disconnectEcho } from '@/lib/echo';
+import { useCustomerEvents, useRealtimeConnection } from '@/lib/use-customer-events';
+
+/** How long the "Your profile was updated" notice stays. */
+export const NOTICE_MS = 6000;
+
+/**
+ * Live updates of the signed-in screens (PRODUCT.md "Realtime"): connects while mounted (the
+ * signed-in layout), refreshes what an event says changed, signs out at once when THIS session is
+ * revoked, and shows the connection state unobtrusively (nothing while connected).
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const customer = useCustomer().data;
+  const connection = useRealtimeConnection(customer?.id);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const showNotice = useCallback((text: string) => {
+    setNotice(text);
+    clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), NOTICE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+
+  const sessionId = customer?.session?.id;
+  useCustomerEvents({
+    ProfileUpdated: () => {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      showNotice(t('realtime.profileUpdated'));
+    },
+    TasksChanged: () => void queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    // Documents travel with the profile (documents, pending_documents).
+    DocumentStatusChanged: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    TransactionStatusChanged: () => void queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    SessionRevoked: (payload) => {
+      const parsed = SessionRevokedPayload.safeParse(payload);
+      if (!parsed.success || !sessionId || !parsed.data.session_ids.includes(sessionId)) return;
+      // This device was signed out elsewhere: forget the customer and go to sign-in now.
+      disconnectEcho();
+      clearCustomer(queryClient);
+      queryClient.clear();
+      void navigate(paths.signIn.getHref(), { replace: true });
+    },
+  });
+
+  const { state, wasConnected } = connection;
+  const status =
+    wasConnected && state === 'connecting'
+      ? t('realtime.reconnecting')
+      : wasConnected && (state === 'unavailable' || state === 'failed')
+        ? t('realtime.paused')
+        : null;
+
+  return (
+    <>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex flex-col items-center gap-2 px-4">
+        <div role="status" aria-live="polite" data-testid="realtime-status">
+          {status && (
+            <p className="pointer-events-auto rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 shadow-sm">
+              {status}
+            </p>
+          )}
+        </div>
+        <div role="status" aria-live="polite" data-testid="realtime-notice">
+          {notice && (
+            <p
+              className={cn(
+                'pointer-events-auto flex items-center gap-3 rounded-xl border border-green-300 bg-green-50 px-4 py-2 text-sm text-green-900 shadow',
+              )}
+            >
+              <span>{notice}</span>
+              <button
+                type="button"
+                className="rounded px-1 text-green-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                onClick={() => setNotice(null)}
+              >
+                {t('realtime.dismiss')}
+              </button>
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

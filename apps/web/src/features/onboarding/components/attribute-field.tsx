@@ -1,0 +1,83 @@
+import type { Attribute } from '@remit/contract';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/ui/field-error';
+import { inputClass } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
+import { applyMask, isNumericMask } from '../lib/mask';
+import { humanize } from '../lib/options';
+
+interface AttributeFieldProps {
+  id: string;
+  attribute: Attribute;
+  /** Allowed values when the attribute is a fixed list (see lib/options.ts). */
+  options: string[] | null;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+/**
+ * One generated field: the attribute's label (with a visual * and aria-required when required),
+ * its info_text as help (aria-describedby), a mask applied while typing, the error under it.
+ */
+export function AttributeField({ id, attribute, options, registration, error }: AttributeFieldProps) {
+  const { t } = useTranslation();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [attribute.info_text ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': attribute.is_required || undefined,
+    'aria-describedby': describedBy || undefined,
+    'data-attribute': attribute.attribute,
+  } as const;
+  const mask = attribute.mask;
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {attribute.label}
+        {attribute.is_required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
+      </label>
+      {attribute.info_text && (
+        <p id={hintId} className="mb-1.5 text-sm text-slate-600">
+          {attribute.info_text}
+        </p>
+      )}
+      {options ? (
+        <select
+          {...common}
+          {...registration}
+          className={cn(inputClass, 'pr-10', error ? 'border-red-600' : 'border-slate-400')}
+        >
+          <option value="">{t('onboarding.attributes.selectPlaceholder')}</option>
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {humanize(value)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          {...registration}
+          type="text"
+          inputMode={mask && isNumericMask(mask) ? 'numeric' : undefined}
+          maxLength={mask ? Array.from(mask).length : undefined}
+          autoComplete="off"
+          onChange={(e) => {
+            if (mask) e.target.value = applyMask(mask, e.target.value);
+            void registration.onChange(e);
+          }}
+          className={cn(inputClass, error ? 'border-red-600' : 'border-slate-400')}
+        />
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Country, Customer } from '@remit/contract';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { inputClass } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
+import { useCountries } from '../api/list-countries';
+import { useUpdateMobileNumber } from '../api/update-mobile-number';
+import { readApiError } from '../lib/api-error';
+import { formatCallingCode, sortCountries } from '../lib/countries';
+import { QueryError, QueryLoading } from './query-state';
+import { StepActions } from './step-actions';
+
+interface MobileNumberStepProps {
+  customer: Customer;
+  onSaved: (customer: Customer) => void;
+  onBack: () => void;
+}
+
+interface Values {
+  country_id: string;
+  number: string;
+}
+
+/** Spaces, dashes, dots and brackets people type in phone numbers. */
+export function cleanPhoneNumber(raw: string): string {
+  return raw.replace(/[\s\-().]/g, '');
+}
+
+/** A stored number may carry its calling code; the field holds the national part only. */
+function nationalPart(number: string | null, country: Country | null): string {
+  if (!number) return '';
+  const code = formatCallingCode(country?.calling_code ?? null);
+  if (code && number.startsWith(code)) return number.slice(code.length);
+  return number.startsWith('+') ? '' : number;
+}
+
+/** Step 6: calling code (defaults to the customer's country) and mobile number. */
+export function MobileNumberStep({ customer, onSaved, onBack }: MobileNumberStepProps) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  if (countries.isPending) return <QueryLoading label={t('onboarding.country.loading')} />;
+  if (countries.isError) {
+    return (
+      <QueryError
+        message={t('onboarding.country.error')}
+        onRetry={() => void countries.refetch()}
+        testId="countries-error"
+      />
+    );
+  }
+  return <MobileNumberForm customer={customer} countries={countries.data} onSaved={onSaved} onBack={onBack} />;
+}
+
+function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumberStepProps & { countries: Country[] }) {
+  const { t, i18n } = useTranslation();
+  const codeId = useId();
+  const numberId = useId();
+  const hintId = useId();
+  const update = useUpdateMobileNumber();
+  const [failure, setFailure] = useState<string | null>(null);
+  const withCodes = useMemo(
+    () => sortCountries(countries.filter((c) => c.calling_code), i18n.language),
+    [countries, i18n.language],
+  );
+  const defaultCountry = customer.account.mobile_number_country ?? customer.country;
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    defaultValues: {
+      country_id: defaultCountry && withCodes.some((c) => c.id === defaultCountry.id) ? String(defaultCountry.id) : '',
+      number: nationalPart(customer.account.mobile_number, customer.account.mobile_number_country),
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSaved(
+        await update.mutateAsync({
+          mobile_number_country_id: Number(values.country_id),
+          mobile_number: cleanPhoneNumber(values.number),
+        }),
+      );
+    } catch (error) {
+      const apiError = await readApiError(error);
+      const { mobile_number: numberError, mobile_number_country_id: codeError } = apiError.fieldErrors;
+      if (codeError) setError('country_id', { type: 'server', message: codeError }, { shouldFocus: true });
+      if (numberError) setError('number', { type: 'server', message: numberError }, { shouldFocus: !codeError });
+      if (!numberError && !codeError) setFailure(apiError.message ?? t('onboarding.saveError'));
+    }
+  });
+
+  const codeError = errors.country_id?.message;
+  const numberError = errors.number?.message;
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('onboarding.mobile.heading')}>
+      <p className="text-slate-700">{t('onboarding.mobile.intro')}</p>
+      {failure && (
+        <Alert tone="error" className="mt-4">
+          {failure}
+        </Alert>
+      )}
+      <div className="mt-6 grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div>
+          <label htmlFor={codeId} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('onboarding.mobile.countryCode')}
+          </label>
+          <select
+            id={codeId}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? `${codeId}-error` : undefined}
+            autoComplete="tel-country-code"
+            className={cn(inputClass, codeError ? 'border-red-600' : 'border-slate-400')}
+            {...register('country_id', { required: t('onboarding.mobile.countryCodeRequired') })}
+          >
+            <option value="">{t('onboarding.attributes.selectPlaceholder')}</option>
+            {withCodes.map((c) => (
+              <option key={c.id} value={c.id}>
+                {`${c.common_name} (${formatCallingCode(c.calling_code)})`}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${codeId}-error`} message={codeError} />
+        </div>
+        <div>
+          <label htmlFor={numberId} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('onboarding.mobile.number')}
+          </label>
+          <input
+            id={numberId}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            aria-invalid={numberError ? true : undefined}
+            aria-describedby={[hintId, numberError ? `${numberId}-error` : undefined].filter(Boolean).join(' ')}
+            className={cn(inputClass, numberError ? 'border-red-600' : 'border-slate-400')}
+            {...register('number', {
+              validate: (raw) => {
+                const value = cleanPhoneNumber(raw);
+                if (!value) return t('onboarding.mobile.numberRequired');
+                return /^\d{4,15}$/.test(value) || t('onboarding.mobile.numberInvalid');
+              },
+            })}
+          />
+          <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+            {t('onboarding.mobile.numberHint')}
+          </p>
+          <FieldError id={`${numberId}-error`} message={numberError} />
+        </div>
+      </div>
+      <StepActions onBack={onBack}>
+        <Button type="submit" loading={update.isPending}>
+          {t('onboarding.actions.saveAndContinue')}
+        </Button>
+      </StepActions>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { authEndpoints, onboardingEndpoints, type Task } from '@remit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildOnboardingCustomer, tasksFor } from '@/testing/onboarding-fixtures';
+import { renderRoute } from '@/testing/render';
+import { server } from '@/testing/server';
+
+const task = (code: Task['code'], title: string, status: Task['status'], route = 'onboardingWorkflow'): Task => ({
+  code,
+  title,
+  description: `About ${title}.`,
+  status,
+  route,
+});
+
+function withTasks(tasks: Task[], name: string | null = null) {
+  server.use(
+    http.get(authEndpoints.getProfile.path, () => HttpResponse.json(buildOnboardingCustomer({ name }))),
+    http.get(onboardingEndpoints.listTasks.path, () => HttpResponse.json({ tasks })),
+  );
+}
+
+async function openDashboard() {
+  const view = renderRoute('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+  return view;
+}
+
+describe('dashboard tasks', () => {
+  it('greets by name, else by email', async () => {
+    withTasks([], 'Ada');
+    await openDashboard();
+    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Hello, Ada');
+  });
+
+  it('lists pending tasks first with working links, completed ones marked', async () => {
+    const user = userEvent.setup();
+    withTasks([
+      task('verify_email', 'Verify your email', 'completed'),
+      task('choose_country', 'Choose your country', 'pending'),
+      task('account_verification', 'Verify your account', 'pending', 'accountVerification'),
+      task('mobile_number', 'Odd route', 'pending', 'noSuchRoute'),
+    ]);
+    const view = await openDashboard();
+    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Hello, ada@example.com');
+    const list = await screen.findByTestId('task-list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.dataset.status)).toEqual(['pending', 'pending', 'pending', 'completed']);
+    expect(within(items[3] as HTMLElement).getByText('Completed')).toBeInTheDocument();
+    expect(within(items[3] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify your account' })).toHaveAttribute('href', '/account-verification');
+    // An unknown route name is shown without a link.
+    expect(screen.getByText('Odd route')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Odd route' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tasks-empty')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Choose your country' }));
+    await waitFor(() => expect(view.pathname()).toBe('/workflow/onboarding'));
+  });
+
+  it('shows the empty state when everything is done', async () => {
+    withTasks(tasksFor(buildOnboardingCustomer()).map((t) => ({ ...t, status: 'completed' as const })));
+    await openDashboard();
+    const empty = await screen.findByTestId('tasks-empty');
+    expect(within(empty).getByText('You’re all set')).toBeInTheDocument();
+    const send = within(empty).getByRole('button', { name: 'Send money' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription('Sending money is coming soon.');
+  });
+
+  it('shows a skeleton while loading and an error with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.use(
+      http.get(onboardingEndpoints.listTasks.path, async () => {
+        await delay(50);
+        if (fail) return HttpResponse.json({ message: 'Down' }, { status: 500 });
+        return HttpResponse.json({ tasks: [task('choose_country', 'Choose your country', 'pending')] });
+      }),
+    );
+    await openDashboard();
+    expect(screen.getByRole('status', { name: 'Loading your tasks' })).toBeInTheDocument();
+    expect(await screen.findByText('We couldn’t load your tasks.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Choose your country' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import type { Task } from '@remit/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
+import { useTasks } from '../api/list-tasks';
+import { taskHref } from '../lib/task-links';
+import { QueryError } from './query-state';
+
+/** The dashboard's to-do list (GET /client/v1/tasks): pending tasks first with a link each, completed ones marked. */
+export function TasksPanel() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const tasks = useTasks();
+
+  return (
+    <Card>
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+          {t('onboarding.dashboard.tasksHeading')}
+        </h2>
+        <div className="mt-4">
+          {tasks.isPending ? (
+            <TasksSkeleton />
+          ) : tasks.isError ? (
+            <QueryError
+              message={t('onboarding.dashboard.tasksError')}
+              onRetry={() => void tasks.refetch()}
+              testId="tasks-error"
+            />
+          ) : (
+            <TaskList tasks={tasks.data} />
+          )}
+        </div>
+      </section>
+    </Card>
+  );
+}
+
+function TasksSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('onboarding.dashboard.loadingTasks')} data-testid="tasks-loading">
+      <ul aria-hidden="true" className="space-y-3">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="animate-pulse rounded-xl border border-slate-200 p-4">
+            <div className="h-4 w-1/2 rounded bg-slate-200" />
+            <div className="mt-2 h-3 w-3/4 rounded bg-slate-100" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TaskList({ tasks }: { tasks: Task[] }) {
+  const { t } = useTranslation();
+  const noteId = useId();
+  const pending = tasks.filter((task) => task.status === 'pending');
+  const completed = tasks.filter((task) => task.status === 'completed');
+
+  return (
+    <>
+      {pending.length === 0 && (
+        <div data-testid="tasks-empty" className="rounded-xl bg-green-50 p-5 ring-1 ring-green-200">
+          <p className="text-lg font-semibold text-green-900">{t('onboarding.dashboard.allSet')}</p>
+          <p className="mt-1 text-green-900">{t('onboarding.dashboard.allSetBody')}</p>
+          {/* No quote exists yet, so there is nowhere to send the customer: shown, disabled, explained. */}
+          <Button className="mt-4" disabled aria-describedby={noteId}>
+            {t('onboarding.dashboard.sendMoney')}
+          </Button>
+          <p id={noteId} className="mt-2 text-sm text-slate-700">
+            {t('onboarding.dashboard.sendMoneySoon')}
+          </p>
+        </div>
+      )}
+      <ul className="mt-4 space-y-3 first:mt-0" data-testid="task-list">
+        {[...pending, ...completed].map((task) => {
+          const href = taskHref(task.route);
+          const done = task.status === 'completed';
+          return (
+            <li
+              key={task.code}
+              data-testid={`task-${task.code}`}
+              data-status={task.status}
+              className="flex items-start gap-3 rounded-xl border border-slate-200 p-4"
+            >
+              <span
+                aria-hidden="true"
+                className={
+                  done
+                    ? 'mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-green-700 text-sm text-white'
+                    : 'mt-0.5 h-6 w-6 shrink-0 rounded-full ring-2 ring-slate-400'
+                }
+              >
+                {done ? '✓' : ''}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-slate-900">
+                  {!done && href ? <TextLink to={href}>{task.title}</TextLink> : task.title}
+                </p>
+                <p className="mt-0.5 text-sm text-slate-700">{task.description}</p>
+              </div>
+              <span
+                className={
+                  done
+                    ? 'shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900'
+                    : 'shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
+                }
+              >
+                {done ? t('onboarding.dashboard.completed') : t('onboarding.dashboard.todo')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { paths, type RouteName } from '@/config/paths';
+
+/**
+ * A task's `route` is a seed §2 route NAME ('onboardingWorkflow', 'accountVerification'…).
+ * Unknown names, and routes that need path parameters we do not have, give no link.
+ */
+export function taskHref(route: string): string | null {
+  if (!Object.hasOwn(paths, route)) return null;
+  const target = paths[route as RouteName];
+  if (target.path.includes(':')) return null;
+  return (target.getHref as () => string)();
+}

@@ -1,0 +1,145 @@
+import type { TotpSetupResponse } from '@remit/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDisableTotp } from '../api/disable-totp';
+import { useMfaSettings } from '../api/get-mfa-settings';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { useSetupTotp } from '../api/setup-totp';
+import { PasswordPrompt } from './password-prompt';
+import { RecoveryCodes } from './recovery-codes';
+import { TotpEnrolment } from './totp-enrolment';
+
+type Step =
+  | { name: 'idle'; notice?: 'turnedOn' | 'turnedOff' }
+  | { name: 'setupPassword' }
+  | { name: 'scan'; setup: TotpSetupResponse }
+  | { name: 'codes'; codes: string[]; afterSetup: boolean }
+  | { name: 'disablePassword' }
+  | { name: 'regeneratePassword' };
+
+/** MFA method (email or authenticator app), enrolment, turning it off, new recovery codes. */
+export function MfaSettingsSection() {
+  const { t } = useTranslation();
+  const settings = useMfaSettings();
+  const setupTotp = useSetupTotp();
+  const disableTotp = useDisableTotp();
+  const regenerate = useRegenerateRecoveryCodes();
+  const [step, setStep] = useState<Step>({ name: 'idle' });
+  const idle = () => setStep({ name: 'idle' });
+
+  let body;
+  if (settings.isPending) {
+    body = <Spinner label={t('security.settings.mfa.loading')} />;
+  } else if (settings.isError) {
+    body = (
+      <div className="space-y-3">
+        <Alert tone="error">{t('security.settings.loadError')}</Alert>
+        <Button variant="secondary" onClick={() => void settings.refetch()}>
+          {t('security.settings.retry')}
+        </Button>
+      </div>
+    );
+  } else if (step.name === 'setupPassword') {
+    body = (
+      <PasswordPrompt
+        id="totp-setup-password"
+        testId="totp-setup-password-form"
+        intro={t('security.settings.passwordPrompt.intro')}
+        submitLabel={t('security.settings.passwordPrompt.continue')}
+        onCancel={idle}
+        onSubmit={async (password) => setStep({ name: 'scan', setup: await setupTotp.mutateAsync({ password }) })}
+      />
+    );
+  } else if (step.name === 'scan') {
+    body = (
+      <TotpEnrolment
+        setup={step.setup}
+        onCancel={idle}
+        onConfirmed={(codes) => setStep({ name: 'codes', codes, afterSetup: true })}
+      />
+    );
+  } else if (step.name === 'codes') {
+    body = (
+      <RecoveryCodes
+        codes={step.codes}
+        onDone={() => setStep(step.afterSetup ? { name: 'idle', notice: 'turnedOn' } : { name: 'idle' })}
+      />
+    );
+  } else if (step.name === 'disablePassword') {
+    body = (
+      <PasswordPrompt
+        id="totp-disable-password"
+        testId="totp-disable-password-form"
+        intro={t('security.settings.passwordPrompt.turnOffIntro')}
+        submitLabel={t('security.settings.passwordPrompt.turnOff')}
+        onCancel={idle}
+        onSubmit={async (password) => {
+          await disableTotp.mutateAsync({ password });
+          setStep({ name: 'idle', notice: 'turnedOff' });
+        }}
+      />
+    );
+  } else if (step.name === 'regeneratePassword') {
+    body = (
+      <PasswordPrompt
+        id="recovery-codes-password"
+        testId="recovery-codes-password-form"
+        intro={t('security.settings.passwordPrompt.regenerateIntro')}
+        submitLabel={t('security.settings.passwordPrompt.regenerate')}
+        onCancel={idle}
+        onSubmit={async (password) => {
+          const { recovery_codes } = await regenerate.mutateAsync({ password });
+          setStep({ name: 'codes', codes: recovery_codes, afterSetup: false });
+        }}
+      />
+    );
+  } else {
+    const data = settings.data;
+    body = (
+      <div className="space-y-4">
+        {step.notice && (
+          <Alert tone="success" testId="mfa-settings-notice">
+            {t(step.notice === 'turnedOn' ? 'security.settings.mfa.turnedOn' : 'security.settings.mfa.turnedOff')}
+          </Alert>
+        )}
+        <dl className="text-sm">
+          <dt className="font-medium text-slate-700">{t('security.settings.mfa.method')}</dt>
+          <dd className="mt-0.5 text-base text-slate-900" data-testid="mfa-method">
+            {data.method === 'totp' ? t('security.settings.mfa.totp') : t('security.settings.mfa.email')}
+          </dd>
+          {data.totp_enabled && (
+            <dd className="mt-1 text-slate-700" data-testid="recovery-codes-remaining">
+              {t('security.settings.mfa.recoveryRemaining', { count: data.recovery_codes_remaining })}
+            </dd>
+          )}
+        </dl>
+        <div className="flex flex-wrap gap-3">
+          {data.totp_enabled ? (
+            <>
+              <Button variant="secondary" onClick={() => setStep({ name: 'disablePassword' })}>
+                {t('security.settings.mfa.turnOff')}
+              </Button>
+              <Button variant="secondary" onClick={() => setStep({ name: 'regeneratePassword' })}>
+                {t('security.settings.mfa.regenerate')}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => setStep({ name: 'setupPassword' })}>{t('security.settings.mfa.setUp')}</Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="mfa-settings-heading" className="border-t border-slate-200 pt-6">
+      <h3 id="mfa-settings-heading" className="text-lg font-semibold text-slate-900">
+        {t('security.settings.mfa.heading')}
+      </h3>
+      <div className="mt-4">{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { isCategoryInformationRequired, type AttributeCategory, type Customer } from '@remit/contract';
+import { paths } from '@/config/paths';
+import { loadApi } from '@/lib/api-loader';
+import type { ApiError } from '@/lib/api-errors';
+
+/**
+ * Seed §5 / PRODUCT.md: the mailed link carries base64url(token). Decodes base64url and plain
+ * base64, with or without padding. Answers null for anything that is not valid base64 of UTF-8 text.
+ */
+export function decodeResetToken(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw).trim();
+  } catch {
+    return null;
+  }
+  const b64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (!b64 || !/^[A-Za-z0-9+/]+$/.test(b64) || b64.length % 4 === 1) return null;
+  const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+  try {
+    const binary = atob(padded);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // A real token is printable text; control characters mean garbage was decoded.
+    if (!text || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/** j•••@example.com */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return email;
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+const ONBOARDING_CATEGORIES: AttributeCategory[] = ['identity', 'address', 'employment'];
+
+/** After MFA: onboarding while the customer's information is incomplete, else the dashboard. */
+export function homeRouteFor(customer: Customer): string {
+  const incomplete =
+    !customer.country || ONBOARDING_CATEGORIES.some((c) => isCategoryInformationRequired(customer, c));
+  return incomplete ? paths.onboardingWorkflow.getHref() : paths.dashboard.getHref();
+}
+
+/** The api error (status, message, first message per field); null when the api layer cannot load. */
+export async function readApiError(error: unknown): Promise<ApiError | null> {
+  return loadApi()
+    .then(({ toApiError }) => toApiError(error))
+    .catch(() => null);
+}
+
+/** The `code` of a MessageBody error answer (e.g. password_confirmation_required), read structurally. */
+export function errorCode(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'response' in error) {
+    const data = (error as { response?: { data?: unknown } }).response?.data;
+    if (data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string') {
+      return (data as { code: string }).code;
+    }
+  }
+  return undefined;
+}
