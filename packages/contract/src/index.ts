@@ -17,3 +17,5 @@ export * from './security/schemas.ts';
 export * as securityEndpoints from './security/endpoints.ts';
 export * from './onboarding/schemas.ts';
 export * as onboardingEndpoints from './onboarding/endpoints.ts';
+export * from './realtime/schemas.ts';
+export * as realtimeEndpoints from './realtime/endpoints.ts';

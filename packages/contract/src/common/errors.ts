@@ -3,7 +3,14 @@ import { z } from 'zod';
 /** Body of every non-validation error: 401, 403, 404, 409, 419, 429, 5xx. */
 export const MessageBody = z.object({
   message: z.string(),
+  /** A machine-readable reason where the client must react to it (e.g. `mfa_required` on 403). */
+  code: z.string().optional(),
 });
+
+/** 403 `code` while the session still has to pass multi-factor authentication. */
+export const MFA_REQUIRED = 'mfa_required';
+/** 403 `code` when a sensitive change needs the password again (PRODUCT.md: older than 10 minutes). */
+export const PASSWORD_CONFIRMATION_REQUIRED = 'password_confirmation_required';
 export type MessageBody = z.infer<typeof MessageBody>;
 
 /** HTTP 422: a message plus a list of messages per field (Laravel shape, seed §5). */
