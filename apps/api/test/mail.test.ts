@@ -1,4 +1,5 @@
-import { authEndpoints } from '@remit/contract';
+import { createHash } from 'node:crypto';
+import { authEndpoints, securityEndpoints } from '@remit/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailAdapter } from '../src/adapters/mail/smtp-mail-adapter.ts';
@@ -72,6 +73,32 @@ describe('with MAIL_URL set', () => {
     expect(msg!.data).toContain('Subject: Your verification code');
     expect(codeFrom(msg!.data.split('\r\n\r\n').slice(1).join('\n'))).toMatch(/^\d{6}$/);
     expect(authEndpoints.signUp.response.parse(customer)).toBeTruthy();
+  });
+
+  it('sends the password-reset link through SMTP, with text and HTML parts', async () => {
+    const c = new Client(ctx.app);
+    const customer = await c.signUp();
+    const email = customer.account.email;
+    await c.csrf();
+    const res = await c.post(securityEndpoints.forgotPassword.path, { email });
+    expect(res.statusCode).toBe(200);
+    expect(securityEndpoints.forgotPassword.response.parse(res.json()).message).toBe(
+      'If an account exists for that email, we have sent a password reset link.',
+    );
+    await ctx.app.services.security.mail.idle();
+    const msg = received.find((m) => m.to.includes(email) && m.data.includes('Subject: Reset your password'));
+    expect(msg, 'reset mail received').toBeDefined();
+    expect(msg!.data).toMatch(/Content-Type: multipart\/alternative/);
+    expect(msg!.data).toContain('Content-Type: text/plain');
+    expect(msg!.data).toContain('Content-Type: text/html');
+    // quoted-printable may wrap long lines with "=\r\n"
+    const unwrapped = msg!.data.replace(/=\r\n/g, '');
+    const m = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(unwrapped);
+    expect(m).toBeTruthy();
+    const token = Buffer.from(m![1]!, 'base64url').toString('utf8');
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const row = await ctx.db.selectFrom('password_reset_tokens').selectAll().executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
   });
 
   Object.defineProperty(env, 'MAIL_URL', { enumerable: true, get: () => `smtp://127.0.0.1:${port}` });

@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode } from '@remit/contract';
+import { MFA_REQUIRED, errorStatus, type ErrorCode } from '@remit/contract';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -11,6 +11,8 @@ export class AppError extends Error {
     public readonly fieldErrors?: FieldErrors,
     /** Extra response headers (e.g. Retry-After). */
     public readonly headers?: Record<string, string>,
+    /** Machine-readable `code` of the MessageBody (e.g. mfa_required). */
+    public readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,6 +25,17 @@ export class AppError extends Error {
 
   static notFound(): AppError {
     return new AppError('not_found', 'Not Found.');
+  }
+
+  /** 403 while the session still has to pass multi-factor authentication. */
+  static mfaRequired(): AppError {
+    return new AppError('forbidden', 'Multi-factor authentication is required.', undefined, undefined, MFA_REQUIRED);
+  }
+
+  /** 429 with Retry-After (seconds, at least 1). */
+  static tooManyRequests(message: (seconds: number) => string, retryInMs: number): AppError {
+    const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
+    return new AppError('too_many_requests', message(seconds), undefined, { 'retry-after': String(seconds) });
   }
 
   static csrf(): AppError {

@@ -19,7 +19,7 @@ import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password-h
 import { toCustomer } from '../customers/customer.mapper.ts';
 import { customerRepository } from '../customers/customer.repository.ts';
 import { authRepository } from './auth.repository.ts';
-import { emailVerificationMail, mfaCodeMail } from './auth.mails.ts';
+import type { SecurityServices } from '../security/security.services.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import { buildPasswordPolicy, passwordPolicyErrors } from './password-policy.ts';
@@ -37,6 +37,8 @@ export interface AuthServiceDeps {
   mailer: MailAdapter;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** Mail templates (i18n), resend cooldowns and new-device alerts. */
+  security: Pick<SecurityServices, 'mail' | 'devices' | 'resend'>;
 }
 
 export interface AuthResult {
@@ -65,7 +67,7 @@ export class AuthService {
   }
 
   async signUp(input: SignUpRequest, client: ClientInfo): Promise<AuthResult> {
-    const { db, now, sessions, codes, config } = this.deps;
+    const { db, now, sessions, codes } = this.deps;
     const email = input.email.trim().toLowerCase();
     const { password, confirm_password: confirm } = input;
     const bag = new FieldErrorBag();
@@ -106,12 +108,15 @@ export class AuthService {
       throw e;
     }
 
-    await this.sendMail(emailVerificationMail(email, created.code, config.appUrl));
+    const { mail, resend, devices } = this.deps.security;
+    await this.sendMail(mail.templates.emailVerification(email, created.code, client.locale));
+    await resend.startCooldown('email_verification', customerId);
+    await devices.remember(customerId, client);
     return { customer: await this.customerForToken(created.token), token: created.token };
   }
 
   async signIn(input: SignInRequest, client: ClientInfo): Promise<AuthResult> {
-    const { db, sessions, codes, config, throttle } = this.deps;
+    const { db, sessions, codes, throttle } = this.deps;
     const email = input.email.trim().toLowerCase();
     const password = input.password;
     const bag = new FieldErrorBag();
@@ -138,7 +143,12 @@ export class AuthService {
       const mfaCode = mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
       return { token: started.token, code: mfaCode };
     });
-    if (code) await this.sendMail(mfaCodeMail(account.email, code, config.appUrl));
+    const { mail, resend, devices } = this.deps.security;
+    if (code) {
+      await this.sendMail(mail.templates.mfaCode(account.email, code, client.locale));
+      await resend.startCooldown('mfa', account.customer_id);
+    }
+    await devices.onSignIn(account.customer_id, account.email, client);
     return { customer: await this.customerForToken(token), token };
   }
 

@@ -38,10 +38,13 @@ export class OneTimeCodeService {
     return code;
   }
 
-  /** Check a submitted code; a correct one is consumed, a wrong one counts an attempt. */
-  async verify(db: Executor, customerId: string, purpose: OneTimeCodePurpose, code: string): Promise<OtpCheck> {
+  /**
+   * Check a submitted code; a correct one is consumed, a wrong one counts an attempt.
+   * With `sessionId`, only a code issued for that session counts (MFA codes belong to one sign-in).
+   */
+  async verify(db: Executor, customerId: string, purpose: OneTimeCodePurpose, code: string, sessionId?: string): Promise<OtpCheck> {
     const row = await oneTimeCodeRepository.findLatestOpen(db, customerId, purpose);
-    if (!row) return 'missing';
+    if (!row || (sessionId !== undefined && row.session_id !== sessionId)) return 'missing';
     const t = this.now();
     if (row.expires_at.getTime() <= t.getTime()) return 'expired';
     if (row.attempts >= OTP_MAX_ATTEMPTS) return 'too_many_attempts';

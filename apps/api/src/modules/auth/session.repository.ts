@@ -16,6 +16,17 @@ export const sessionRepository = {
       .execute();
   },
 
+  async revokeAllForCustomer(db: Executor, customerId: string, at: Date): Promise<string[]> {
+    const rows = await db
+      .updateTable('sessions')
+      .set({ revoked_at: at, updated_at: at })
+      .where('customer_id', '=', customerId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
   async touch(db: Executor, id: string, at: Date): Promise<void> {
     await db.updateTable('sessions').set({ touched_at: at }).where('id', '=', id).execute();
   },

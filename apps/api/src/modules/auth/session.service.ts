@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Locale } from '../../adapters/mail/templates/index.ts';
 import type { Config } from '../../config.ts';
 import type { Database, MfaMethodColumn } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,6 +18,8 @@ export interface ClientInfo {
   ip?: string | undefined;
   /** The session cookie the client sent, revoked when a new session starts (rotation). */
   previousToken?: string | undefined;
+  /** Language for mails sent during this request (from Accept-Language). */
+  locale?: Locale | undefined;
 }
 
 export interface StartSessionInput extends ClientInfo {
@@ -93,6 +96,11 @@ export class SessionService {
       session.touched_at = t;
     }
     return { session, customerId: row.s_customer_id, lastAuthenticatedAt: row.s_last_authenticated_at, profile: row };
+  }
+
+  /** End every live session of a customer (password reset/change). Returns the ended session ids. */
+  async revokeAllForCustomer(db: Executor, customerId: string): Promise<string[]> {
+    return sessionRepository.revokeAllForCustomer(db, customerId, this.now());
   }
 
   async revoke(token: string | undefined): Promise<void> {

@@ -1,0 +1,130 @@
+import type { Locale } from './i18n.ts';
+
+/** Device details in the new-sign-in alert. */
+export interface SignInDetails {
+  device: string;
+  ip: string;
+  time: string;
+}
+
+/** Every user-facing string of the api's mails. Each language is complete (the type enforces it). */
+export interface MailCatalog {
+  common: { ignore: string; notYou: string; timeFormat: string; unknown: string };
+  verification: { subject: string; heading: string; code: (code: string) => string; body: string; footer: string };
+  mfa: { subject: string; heading: string; code: (code: string) => string; body: string };
+  reset: { subject: string; heading: string; body: string; action: string; expiry: string; footer: string };
+  passwordChanged: { subject: string; heading: string; body: string; sessions: string };
+  newSignIn: { subject: string; heading: string; body: string; device: string; ip: string; time: string };
+  totpOn: { subject: string; heading: string; body: string };
+  totpOff: { subject: string; heading: string; body: string };
+}
+
+const en: MailCatalog = {
+  common: {
+    ignore: 'If you did not ask for this, you can ignore this email.',
+    notYou: 'If this was not you, change your password now.',
+    timeFormat: 'en-GB',
+    unknown: 'Unknown',
+  },
+  verification: {
+    subject: 'Your verification code',
+    heading: 'Verify your email address',
+    code: (code) => `Your verification code is ${code}.`,
+    body: 'Enter it in the app to verify your email address. It expires in 10 minutes.',
+    footer: 'If you did not create an account, you can ignore this email.',
+  },
+  mfa: {
+    subject: 'Your sign-in code',
+    heading: 'Finish signing in',
+    code: (code) => `Your sign-in code is ${code}.`,
+    body: 'Enter it to finish signing in. It expires in 10 minutes.',
+  },
+  reset: {
+    subject: 'Reset your password',
+    heading: 'Reset your password',
+    body: 'We received a request to reset the password of your account. Use the link below to choose a new one.',
+    action: 'Reset password',
+    expiry: 'The link works once and expires in 60 minutes.',
+    footer: 'If you did not ask to reset your password, you can ignore this email: your password stays the same.',
+  },
+  passwordChanged: {
+    subject: 'Your password was changed',
+    heading: 'Your password was changed',
+    body: 'The password of your account was just changed.',
+    sessions: 'For your security, you have been signed out on every device. Sign in again with your new password.',
+  },
+  newSignIn: {
+    subject: 'New sign-in to your account',
+    heading: 'New sign-in from a new device',
+    body: 'Your account was just signed in to from a device we have not seen before.',
+    device: 'Device',
+    ip: 'IP address',
+    time: 'Time',
+  },
+  totpOn: {
+    subject: 'Authenticator app turned on',
+    heading: 'Authenticator app turned on',
+    body: 'From now on, signing in asks for a code from your authenticator app. Keep your recovery codes somewhere safe.',
+  },
+  totpOff: {
+    subject: 'Authenticator app turned off',
+    heading: 'Authenticator app turned off',
+    body: 'Signing in now asks for a code sent to your email address. Your recovery codes no longer work.',
+  },
+};
+
+const fr: MailCatalog = {
+  common: {
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail.',
+    notYou: 'Si ce n’était pas vous, changez votre mot de passe dès maintenant.',
+    timeFormat: 'fr-FR',
+    unknown: 'Inconnu',
+  },
+  verification: {
+    subject: 'Votre code de vérification',
+    heading: 'Vérifiez votre adresse e-mail',
+    code: (code) => `Votre code de vérification est ${code}.`,
+    body: 'Saisissez-le dans l’application pour vérifier votre adresse e-mail. Il expire dans 10 minutes.',
+    footer: 'Si vous n’avez pas créé de compte, vous pouvez ignorer cet e-mail.',
+  },
+  mfa: {
+    subject: 'Votre code de connexion',
+    heading: 'Terminez votre connexion',
+    code: (code) => `Votre code de connexion est ${code}.`,
+    body: 'Saisissez-le pour terminer votre connexion. Il expire dans 10 minutes.',
+  },
+  reset: {
+    subject: 'Réinitialisez votre mot de passe',
+    heading: 'Réinitialisez votre mot de passe',
+    body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Utilisez le lien ci-dessous pour en choisir un nouveau.',
+    action: 'Réinitialiser le mot de passe',
+    expiry: 'Le lien ne fonctionne qu’une fois et expire dans 60 minutes.',
+    footer: 'Si vous n’avez pas demandé de réinitialisation, ignorez cet e-mail : votre mot de passe reste inchangé.',
+  },
+  passwordChanged: {
+    subject: 'Votre mot de passe a été modifié',
+    heading: 'Votre mot de passe a été modifié',
+    body: 'Le mot de passe de votre compte vient d’être modifié.',
+    sessions: 'Par sécurité, vous avez été déconnecté de tous vos appareils. Reconnectez-vous avec votre nouveau mot de passe.',
+  },
+  newSignIn: {
+    subject: 'Nouvelle connexion à votre compte',
+    heading: 'Nouvelle connexion depuis un nouvel appareil',
+    body: 'Votre compte vient d’être utilisé depuis un appareil que nous ne connaissions pas.',
+    device: 'Appareil',
+    ip: 'Adresse IP',
+    time: 'Heure',
+  },
+  totpOn: {
+    subject: 'Application d’authentification activée',
+    heading: 'Application d’authentification activée',
+    body: 'Désormais, la connexion demande un code de votre application d’authentification. Conservez vos codes de récupération en lieu sûr.',
+  },
+  totpOff: {
+    subject: 'Application d’authentification désactivée',
+    heading: 'Application d’authentification désactivée',
+    body: 'La connexion demande maintenant un code envoyé à votre adresse e-mail. Vos codes de récupération ne fonctionnent plus.',
+  },
+};
+
+export const catalogs: Record<Locale, MailCatalog> = { en, fr };
