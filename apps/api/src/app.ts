@@ -10,6 +10,9 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
+import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
+import realtimeRoutes from './modules/realtime/realtime.routes.ts';
+import securityRoutes from './modules/security/security.routes.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
@@ -112,6 +115,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Routes
   await app.register(authRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(securityRoutes);
+  await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -141,3 +141,91 @@ export const customerOwnedTables = [
   'customers',
   'mail_outbox',
 ] as const;
+
+// ---- Security (email verification, MFA, password reset, known devices): migration 20260101000100_security ----
+// Declared as a separate block and merged into Database by interface declaration merging.
+
+export interface MfaTotpTable {
+  customer_id: string;
+  secret_enc: string | null;
+  pending_secret_enc: string | null;
+  pending_created_at: NullableTimestamp;
+  enabled_at: NullableTimestamp;
+  /** bigint: read as string by pg, written as number. */
+  last_used_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  customer_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  customer_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface KnownDevicesTable {
+  customer_id: string;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface Database {
+  mfa_totp: MfaTotpTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  known_devices: KnownDevicesTable;
+}
+// ---- end security ----
+
+// ---- Onboarding (attribute definitions, documents): migration 20260101000200_onboarding ----
+// A separate block merged into Database by interface declaration merging. `documents` rows are
+// customer-owned and emptied between tests through the cascade from `customers`.
+
+export type AttributeCategoryColumn = 'identity' | 'address' | 'employment';
+export type DocumentStatusColumn = 'pending' | 'in_review' | 'approved' | 'rejected' | 'expired';
+
+export interface AttributeDefinitionsTable {
+  /** A country's iso2 code, or 'default'. */
+  scope: string;
+  attribute: string;
+  category: AttributeCategoryColumn;
+  position: number;
+  label: string;
+  info_text: string | null;
+  mask: string | null;
+  regular_expression: string | null;
+  expression_error_message: string | null;
+  is_required: boolean;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DocumentsTable {
+  id: string;
+  customer_id: string;
+  document_category_code: string;
+  document_type_code: string;
+  status_code: DocumentStatusColumn;
+  status_title: string;
+  extracted_data: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  attribute_definitions: AttributeDefinitionsTable;
+  documents: DocumentsTable;
+}
+// ---- end onboarding ----

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { signCsrfToken, safeEqual, verifyCsrfToken } from '../lib/crypto.ts';
+import { BEARER_PATH_PREFIXES, SESSION_COOKIE } from './session.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -19,6 +20,13 @@ export interface CsrfPluginOptions {
   secure: boolean;
   /** Path prefixes that authenticate otherwise (the Pusher HTTP events API signs its requests). */
   exemptPrefixes?: string[];
+}
+
+/** Bearer header on a bearer-enabled path and no session cookie (csrf runs before the session plugin). */
+function isBearerOnly(request: FastifyRequest): boolean {
+  if (!BEARER_PATH_PREFIXES.some((p) => request.url.startsWith(p))) return false;
+  if (!/^Bearer\s+\S+/i.test(request.headers.authorization ?? '')) return false;
+  return request.cookies[SESSION_COOKIE] === undefined;
 }
 
 function decode(v: string): string {
@@ -50,6 +58,9 @@ export default fp(
       if (!UNSAFE_METHODS.has(request.method)) return;
       const url = request.url;
       if (exempt.some((p) => url.startsWith(p))) return;
+      // A bearer request with no session cookie carries no ambient credentials, so nothing to forge
+      // (seed §7: broadcasting auth "or a bearer authorization header if a token is configured").
+      if (isBearerOnly(request)) return;
       const header = request.headers[CSRF_HEADER];
       const cookie = request.cookies[CSRF_COOKIE];
       if (typeof header !== 'string' || !cookie) throw AppError.csrf();

@@ -5,10 +5,17 @@ import type { Clock } from '../lib/clock.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { LoginThrottle } from '../modules/auth/login-throttle.ts';
 import { OneTimeCodeService } from '../modules/auth/one-time-code.service.ts';
+import { buildPasswordPolicy } from '../modules/auth/password-policy.ts';
+import { OnboardingService } from '../modules/onboarding/onboarding.service.ts';
+import { ReferenceService } from '../modules/reference/reference.service.ts';
+import { createSecurityServices, type SecurityServices } from '../modules/security/security.services.ts';
 
 export interface Services {
   auth: AuthService;
   codes: OneTimeCodeService;
+  security: SecurityServices;
+  reference: ReferenceService;
+  onboarding: OnboardingService;
 }
 
 declare module 'fastify' {
@@ -21,6 +28,7 @@ declare module 'fastify' {
 export default fp(
   async function servicesPlugin(app: FastifyInstance, opts: { config: Config; now: Clock }) {
     const codes = new OneTimeCodeService(opts.config.appKey, opts.now);
+    const security = createSecurityServices(app, { ...opts, codes, policy: buildPasswordPolicy(opts.config.passwordPolicy) });
     const auth = new AuthService({
       db: app.db,
       config: opts.config,
@@ -30,8 +38,11 @@ export default fp(
       mailer: app.mailer,
       throttle: new LoginThrottle(app.rateLimitStore, opts.config.loginThrottle),
       log: app.log,
+      security,
     });
-    app.decorate('services', { auth, codes });
+    const reference = new ReferenceService(app.db);
+    const onboarding = new OnboardingService({ db: app.db, now: opts.now, reference, events: app.customerEvents });
+    app.decorate('services', { auth, codes, security, reference, onboarding });
   },
-  { name: 'services', dependencies: ['db', 'session', 'mail', 'rate-limit'] },
+  { name: 'services', dependencies: ['db', 'session', 'mail', 'rate-limit', 'realtime-wiring'] },
 );

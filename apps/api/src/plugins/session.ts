@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { negotiateLocale } from '../adapters/mail/templates/index.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -7,11 +8,21 @@ import { SessionService, type AuthContext, type ClientInfo } from '../modules/au
 
 export const SESSION_COOKIE = 'remit_session';
 
+/** The session has an MFA method and has not completed it yet. */
+export function isMfaPending(auth: Pick<AuthContext, 'session'>): boolean {
+  return auth.session.mfa_method !== null && !auth.session.is_mfa_completed;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
-    /** preHandler for routes that need a live session; sets request.auth or answers 401. */
+    /**
+     * preHandler for routes that need a live session; sets request.auth or answers 401. A session
+     * still waiting for multi-factor authentication gets 403 `mfa_required` (PRODUCT.md).
+     */
     requireSession(request: FastifyRequest): Promise<void>;
+    /** Like requireSession but lets a session waiting for MFA through (only the MFA and resend calls). */
+    requireSessionPendingMfa(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -24,6 +35,16 @@ declare module 'fastify' {
     setSessionCookie(token: string): FastifyReply;
     clearSessionCookie(): FastifyReply;
   }
+}
+
+/** Paths that also accept `Authorization: Bearer <session token>` (seed §7, broadcasting auth). */
+export const BEARER_PATH_PREFIXES = ['/broadcasting/'];
+
+/** The bearer token of a request to a bearer-enabled path (only used when no session cookie came). */
+export function bearerSessionToken(request: FastifyRequest): string | undefined {
+  if (!BEARER_PATH_PREFIXES.some((p) => request.url.startsWith(p))) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return m?.[1];
 }
 
 export interface SessionPluginOptions {
@@ -49,7 +70,12 @@ export default fp(
       },
     });
     app.decorateRequest('clientInfo', function (this: FastifyRequest): ClientInfo {
-      return { userAgent: this.headers['user-agent'], ip: this.ip, previousToken: this.cookies[SESSION_COOKIE] };
+      return {
+        userAgent: this.headers['user-agent'],
+        ip: this.ip,
+        previousToken: this.cookies[SESSION_COOKIE],
+        locale: negotiateLocale(this.headers['accept-language']),
+      };
     });
     app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
       return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: sessions.absoluteLifetimeSeconds });
@@ -57,9 +83,17 @@ export default fp(
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
-    app.decorate('requireSession', async function (request: FastifyRequest) {
+    app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
       const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
       if (!auth) throw AppError.unauthenticated();
+      request.auth = auth;
+    });
+    app.decorate('requireSession', async function (request: FastifyRequest) {
+      const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request));
+      if (!auth) throw AppError.unauthenticated();
+      // Verified email => sign-in put an MFA method on the session; until it is passed, only the
+      // MFA, resend-MFA-code and logout calls are reachable. (Unverified sessions have no method.)
+      if (isMfaPending(auth)) throw AppError.mfaRequired();
       request.auth = auth;
     });
   },

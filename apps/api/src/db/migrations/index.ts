@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m20250101000000 from './20250101000000_foundation.ts';
+import * as m20260101000100 from './20260101000100_security.ts';
+import * as m20260101000200 from './20260101000200_onboarding.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
   '20250101000000_foundation': m20250101000000,
+  '20260101000100_security': m20260101000100,
+  '20260101000200_onboarding': m20260101000200,
 };

@@ -1,34 +1,24 @@
+import { createRequire } from 'node:module';
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { Kysely } from 'kysely';
+import type { Country as WorldCountry } from 'world-countries';
 import type { Database, NewCountry } from '../types.ts';
-
-type Row = [id: number, iso2: string, iso3: string, fips: string | null, calling: string, common: string, official: string, endonym: string | null, demonym: string | null];
+import { FIPS_BY_ISO2 } from './fips-codes.ts';
 
 /**
- * A small, sound starter set of countries (ISO 3166-1). The id is the ISO numeric code, so ids stay
- * stable when a later issue replaces this list with the full ISO data set.
+ * Every ISO 3166-1 country, read at seed time from the maintained `world-countries` package
+ * (mledoze/countries, ODbL): alpha-2/alpha-3/numeric codes, common/official/native names, demonyms.
+ * Sources per field:
+ * - id: the ISO numeric code (stable across environments and data refreshes);
+ * - calling_code: libphonenumber-js metadata ("+44"), else world-countries `idd` when it names one code;
+ * - endonym: the first native name in a language other than English (world-countries orders them),
+ *   else the English one;
+ * - demonym: the English masculine demonym;
+ * - fips_code: the checked-in FIPS 10-4 table (./fips-codes.ts).
+ * Entries without an ISO numeric code (Kosovo, user-assigned XK) are not ISO 3166-1 and are skipped.
  */
-const COUNTRIES: Row[] = [
-  [36, 'AU', 'AUS', 'AS', '+61', 'Australia', 'Commonwealth of Australia', 'Australia', 'Australian'],
-  [76, 'BR', 'BRA', 'BR', '+55', 'Brazil', 'Federative Republic of Brazil', 'Brasil', 'Brazilian'],
-  [124, 'CA', 'CAN', 'CA', '+1', 'Canada', 'Canada', 'Canada', 'Canadian'],
-  [250, 'FR', 'FRA', 'FR', '+33', 'France', 'French Republic', 'France', 'French'],
-  [276, 'DE', 'DEU', 'GM', '+49', 'Germany', 'Federal Republic of Germany', 'Deutschland', 'German'],
-  [288, 'GH', 'GHA', 'GH', '+233', 'Ghana', 'Republic of Ghana', 'Ghana', 'Ghanaian'],
-  [356, 'IN', 'IND', 'IN', '+91', 'India', 'Republic of India', 'भारत', 'Indian'],
-  [372, 'IE', 'IRL', 'EI', '+353', 'Ireland', 'Ireland', 'Éire', 'Irish'],
-  [380, 'IT', 'ITA', 'IT', '+39', 'Italy', 'Italian Republic', 'Italia', 'Italian'],
-  [404, 'KE', 'KEN', 'KE', '+254', 'Kenya', 'Republic of Kenya', 'Kenya', 'Kenyan'],
-  [484, 'MX', 'MEX', 'MX', '+52', 'Mexico', 'United Mexican States', 'México', 'Mexican'],
-  [528, 'NL', 'NLD', 'NL', '+31', 'Netherlands', 'Kingdom of the Netherlands', 'Nederland', 'Dutch'],
-  [566, 'NG', 'NGA', 'NI', '+234', 'Nigeria', 'Federal Republic of Nigeria', 'Nigeria', 'Nigerian'],
-  [586, 'PK', 'PAK', 'PK', '+92', 'Pakistan', 'Islamic Republic of Pakistan', 'پاکستان', 'Pakistani'],
-  [608, 'PH', 'PHL', 'RP', '+63', 'Philippines', 'Republic of the Philippines', 'Pilipinas', 'Filipino'],
-  [616, 'PL', 'POL', 'PL', '+48', 'Poland', 'Republic of Poland', 'Polska', 'Polish'],
-  [710, 'ZA', 'ZAF', 'SF', '+27', 'South Africa', 'Republic of South Africa', 'South Africa', 'South African'],
-  [724, 'ES', 'ESP', 'SP', '+34', 'Spain', 'Kingdom of Spain', 'España', 'Spanish'],
-  [826, 'GB', 'GBR', 'UK', '+44', 'United Kingdom', 'United Kingdom of Great Britain and Northern Ireland', 'United Kingdom', 'British'],
-  [840, 'US', 'USA', 'US', '+1', 'United States', 'United States of America', 'United States', 'American'],
-];
+const require = createRequire(import.meta.url);
+const worldCountries = require('world-countries') as WorldCountry[];
 
 export function countrySlug(commonName: string): string {
   return commonName
@@ -39,21 +29,37 @@ export function countrySlug(commonName: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export const countrySeed: NewCountry[] = COUNTRIES.map(([id, iso2, iso3, fips, calling, common, official, endonym, demonym]) => ({
-  id,
-  iso2_alpha: iso2,
-  iso3_alpha: iso3,
-  iso_numeric: String(id).padStart(3, '0'),
-  fips_code: fips,
-  slug: countrySlug(common),
-  calling_code: calling,
-  common_name: common,
-  official_name: official,
-  endonym,
-  demonym,
-}));
+function callingCode(c: WorldCountry): string | null {
+  if (isSupportedCountry(c.cca2)) return `+${getCountryCallingCode(c.cca2)}`;
+  const { root, suffixes } = c.idd;
+  if (!root) return null;
+  return suffixes.length === 1 ? `${root}${suffixes[0]}` : root;
+}
 
-/** Idempotent: inserts missing countries and refreshes the names of existing ones. */
+function endonym(c: WorldCountry): string | null {
+  const natives = Object.entries(c.name.native ?? {});
+  const local = natives.find(([lang]) => lang !== 'eng') ?? natives[0];
+  return local?.[1].common ?? null;
+}
+
+export const countrySeed: NewCountry[] = worldCountries
+  .filter((c) => /^\d{1,3}$/.test(c.ccn3 ?? ''))
+  .map((c) => ({
+    id: Number(c.ccn3),
+    iso2_alpha: c.cca2,
+    iso3_alpha: c.cca3,
+    iso_numeric: c.ccn3.padStart(3, '0'),
+    fips_code: FIPS_BY_ISO2.get(c.cca2) ?? null,
+    slug: countrySlug(c.name.common),
+    calling_code: callingCode(c),
+    common_name: c.name.common,
+    official_name: c.name.official,
+    endonym: endonym(c),
+    demonym: c.demonyms?.eng?.m || null,
+  }))
+  .sort((a, b) => a.id - b.id);
+
+/** Idempotent: inserts missing countries and refreshes every field of existing ones (ids never change). */
 export async function seedCountries(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('countries')

@@ -1,5 +1,6 @@
-import type { Address, Country, Customer, Session } from '@remit/contract';
+import type { Address, Attribute, Country, Customer, Session } from '@remit/contract';
 import type { SessionRow } from '../../db/types.ts';
+import { attributeCatalog } from '../reference/attribute-catalog.ts';
 import type { AddressJson, CountryJson, CustomerProfileRow, SessionColumns } from './customer.repository.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -33,6 +34,14 @@ function toAddress(a: AddressJson | null): Address | null {
     created_at: iso(a.created_at),
     updated_at: iso(a.updated_at),
   };
+}
+
+/**
+ * The attribute definitions of the customer's country (in-memory cache, display order) with the
+ * customer's values; value null when unset. No country: no attributes.
+ */
+export function toAttributes(countryIso2: string | null | undefined, values: Record<string, string | null> | null): Attribute[] {
+  return attributeCatalog.forCountry(countryIso2).map((def) => ({ ...def, value: values?.[def.attribute] ?? null }));
 }
 
 /** The session as the contract shows it: `session_token` is the public handle, never the cookie secret. */
@@ -95,8 +104,8 @@ export function toCustomer(p: CustomerProfileRow, session: SessionView | null): 
     country: toCountry(p.country),
     nationality: toCountry(p.nationality),
     address: toAddress(p.address),
-    // Filled by later issues (onboarding attributes, account verification).
-    attributes: [],
+    attributes: toAttributes(p.country?.iso2_alpha, p.attribute_values),
+    // Filled by the account-verification issue.
     documents: [],
     pending_documents: [],
   };

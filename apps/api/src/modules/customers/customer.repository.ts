@@ -50,6 +50,8 @@ export interface CustomerProfileRow {
   nationality: CountryJson | null;
   mobile_number_country: CountryJson | null;
   address: AddressJson | null;
+  /** The customer's attribute values (customer_attributes), or null when there are none. */
+  attribute_values: Record<string, string | null> | null;
 }
 
 export interface SessionColumns {
@@ -75,7 +77,8 @@ const PROFILE_COLUMNS = sql`
   a.email, a.email_verified_at, a.password_changed_at, a.mobile_number,
   a.mfa_method as account_mfa_method, a.created_at as account_created_at, a.updated_at as account_updated_at,
   to_jsonb(co) as country, to_jsonb(na) as nationality, to_jsonb(mc) as mobile_number_country,
-  to_jsonb(ad) as address`;
+  to_jsonb(ad) as address,
+  (select jsonb_object_agg(ca.attribute, ca.value) from customer_attributes ca where ca.customer_id = c.id) as attribute_values`;
 
 const PROFILE_JOINS = sql`
   join accounts a on a.customer_id = c.id

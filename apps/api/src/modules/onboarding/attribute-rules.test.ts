@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { attributeSets } from '../../db/seeds/attributes/index.ts';
+import { attributeCatalog } from '../reference/attribute-catalog.ts';
+import { addressColumns, attributeValueError, identityColumns, normaliseAttributeValue, type RuleContext } from './attribute-rules.ts';
+
+const ctx = (countryIso2: string): RuleContext => ({
+  countryIso2,
+  now: new Date('2030-01-01T00:00:00Z'),
+  isKnownIso2: (iso2) => ['GB', 'US', 'ES'].includes(iso2),
+});
+
+function check(iso2: string, attribute: string, raw: string): string | null {
+  const def = attributeCatalog.forCountry(iso2).find((d) => d.attribute === attribute);
+  if (!def) throw new Error(`${iso2} has no ${attribute}`);
+  return attributeValueError(def, normaliseAttributeValue(attribute, raw), ctx(iso2));
+}
+
+describe('seeded attribute sets', () => {
+  it('give every attribute a label, a compilable regex and a message, and every set the three categories', () => {
+    expect(Object.keys(attributeSets).length).toBeGreaterThanOrEqual(11);
+    for (const [scope, set] of Object.entries(attributeSets)) {
+      expect(new Set(set.map((a) => a.attribute)).size, scope).toBe(set.length);
+      expect(new Set(set.map((a) => a.category)), scope).toEqual(new Set(['identity', 'address', 'employment']));
+      for (const a of set) {
+        expect(a.label, `${scope} ${a.attribute}`).not.toBe('');
+        expect(() => new RegExp(a.regular_expression ?? '')).not.toThrow();
+        expect(a.expression_error_message, `${scope} ${a.attribute}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('falls back to the default set for countries without their own', () => {
+    expect(attributeCatalog.forCountry('KE').map((a) => a.attribute)).toEqual(attributeSets.default!.map((a) => a.attribute));
+    expect(attributeCatalog.forCountry(null)).toEqual([]);
+  });
+});
+
+describe('national id formats', () => {
+  const cases: [iso2: string, valid: string[], invalid: string[]][] = [
+    ['GB', ['AB 12 34 56 C', 'ab123456c'], ['DA123456C', 'AB123456E', 'AB12345C']],
+    ['US', ['123-45-6789'], ['000-12-3456', '666-12-3456', '900-12-3456', '123-00-4567', '123456789']],
+    ['NG', ['12345678901'], ['1234567890', '1234567890A']],
+    ['IN', ['ABCPE1234F'], ['ABCDE1234F', 'ABCP1234F']],
+    ['ES', ['12345678Z', 'X1234567L'], ['12345678A', 'A1234567L']],
+    ['IT', ['RSSMRA85T10A562S'], ['RSSMRA85T10A562T', 'RSSMRA85Z10A562S']],
+    ['FR', ['1 85 05 78 006 084 91'], ['185057800608492', '385057800608491']],
+    ['DE', ['12345678901'], ['02345678901', '1234567890']],
+    ['MX', ['GODE561231HDFRRN09'], ['GODE561331HDFRRN09', 'GODE561231HXXRRN09']],
+    ['PH', ['1234-5678-9012-3456'], ['1234567890123456']],
+  ];
+  for (const [iso2, valid, invalid] of cases) {
+    it(`${iso2}`, () => {
+      for (const v of valid) expect(check(iso2, 'national_id_number', v), v).toBeNull();
+      for (const v of invalid) expect(check(iso2, 'national_id_number', v), v).not.toBeNull();
+    });
+  }
+});
+
+describe('other rules', () => {
+  it('postcodes per country', () => {
+    expect(check('GB', 'address.postcode', 'sw1a 1aa')).toBeNull();
+    expect(check('GB', 'address.postcode', 'M1 1AE')).toBeNull();
+    expect(check('GB', 'address.postcode', '12345')).not.toBeNull();
+    expect(check('US', 'address.postcode', '10001-1234')).toBeNull();
+    expect(check('IN', 'address.postcode', '011000')).not.toBeNull();
+    expect(check('ES', 'address.postcode', '53000')).not.toBeNull();
+  });
+
+  it('date of birth, nationality, employment lists', () => {
+    expect(check('GB', 'date_of_birth', '31/12/2011')).toBeNull();
+    expect(check('GB', 'date_of_birth', '02/01/2012')).toBe('You must be at least 18 years old.');
+    expect(check('GB', 'date_of_birth', '30/02/1990')).toBe('Enter your date of birth as DD/MM/YYYY.');
+    expect(check('GB', 'nationality', 'es')).toBeNull();
+    expect(check('GB', 'nationality', 'XX')).toBe('Choose a valid nationality.');
+    expect(check('GB', 'employment_status', 'self_employed')).toBeNull();
+    expect(check('GB', 'employment_status', 'astronaut')).not.toBeNull();
+    expect(check('GB', 'annual_income', 'over_100k')).toBeNull();
+  });
+
+  it('maps attribute values onto customer and address columns', () => {
+    expect(identityColumns({ first_name: 'Ana', last_name: 'García', second_last_name: 'López', national_id_number: '12345678Z', nationality: 'ES' })).toEqual({
+      name: 'Ana',
+      second_name: null,
+      third_name: 'García López',
+      unique_identity_number: '12345678Z',
+      nationality_iso2: 'ES',
+    });
+    expect(addressColumns({ 'address.line_1': '1 High St', 'address.city': 'Leeds', 'address.postcode': '' })).toEqual({
+      address_line_1: '1 High St',
+      address_line_2: null,
+      city: 'Leeds',
+      postcode: null,
+      region: null,
+    });
+  });
+});

@@ -1,0 +1,273 @@
+import {
+  flattenDotKeys,
+  isCategoryInformationRequired,
+  type ApplyInfoFromPoiRequest,
+  type AttributeCategory,
+  type AttributeValues,
+  type Country,
+  type Customer,
+  type Task,
+  type TaskCode,
+  type UpdateCountryRequest,
+  type UpdateMobileNumberRequest,
+} from '@remit/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import type { CustomerEvents } from '../../plugins/realtime.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { toCustomer } from '../customers/customer.mapper.ts';
+import { customerRepository, type Executor } from '../customers/customer.repository.ts';
+import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
+import {
+  addressColumns,
+  attributeValueError,
+  identityColumns,
+  normaliseAttributeValue,
+  requiredMessage,
+  type RuleContext,
+} from './attribute-rules.ts';
+import { onboardingRepository, PROOF_OF_IDENTITY, type PoiDocumentRow } from './onboarding.repository.ts';
+import { checkMobileNumber, normaliseName, toDayMonthYear } from './validators.ts';
+
+export const CHOOSE_COUNTRY_FIRST = 'Choose your country first.';
+export const NOT_ALLOWED = 'This field is not allowed.';
+export const NO_APPROVED_POI = 'No approved proof of identity document.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TASKS: readonly { code: TaskCode; title: string; description: string; route: string }[] = [
+  { code: 'verify_email', title: 'Verify your email', description: 'Enter the code we emailed you.', route: 'onboardingWorkflow' },
+  { code: 'choose_country', title: 'Choose your country', description: 'Tell us the country you live in.', route: 'onboardingWorkflow' },
+  { code: 'identity_information', title: 'Identity information', description: 'Your name, date of birth, nationality and ID number.', route: 'onboardingWorkflow' },
+  { code: 'address_information', title: 'Address information', description: 'Where you live.', route: 'onboardingWorkflow' },
+  { code: 'employment_information', title: 'Employment information', description: 'Your employment status, occupation and income.', route: 'onboardingWorkflow' },
+  { code: 'mobile_number', title: 'Mobile number', description: 'Add a mobile number we can reach you on.', route: 'onboardingWorkflow' },
+  { code: 'account_verification', title: 'Verify your account', description: 'Upload a proof of identity document and have it approved.', route: 'accountVerification' },
+];
+
+/** extracted_data keys of a proof-of-identity document → identity attribute keys. */
+const POI_FIELDS: readonly [attribute: string, ...sources: string[]][] = [
+  ['first_name', 'first_name', 'given_names'],
+  ['middle_name', 'middle_name'],
+  ['last_name', 'last_name', 'surname'],
+  ['second_last_name', 'second_last_name'],
+  ['date_of_birth', 'date_of_birth'],
+  ['nationality', 'nationality'],
+  ['national_id_number', 'national_id_number', 'document_number'],
+];
+
+export interface OnboardingServiceDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  reference: ReferenceService;
+  events: CustomerEvents;
+}
+
+/** Onboarding steps of seed §7 (update-country, update?category, update-mobile-number, tasks, apply-info-from-poi). */
+export class OnboardingService {
+  constructor(private readonly deps: OnboardingServiceDeps) {}
+
+  private async reload(auth: AuthContext): Promise<Customer> {
+    const profile = await customerRepository.findProfileById(this.deps.db, auth.customerId);
+    if (!profile) throw AppError.unauthenticated();
+    return toCustomer(profile, auth.session);
+  }
+
+  private changed(customerId: string): void {
+    this.deps.events.notify(customerId, 'ProfileUpdated', {});
+    this.deps.events.notify(customerId, 'TasksChanged', {});
+  }
+
+  private async ruleContext(countryIso2: string): Promise<RuleContext> {
+    const known = new Set((await this.deps.reference.countries()).map((c) => c.iso2_alpha));
+    return { countryIso2, now: this.deps.now(), isKnownIso2: (iso2) => known.has(iso2) };
+  }
+
+  /** Recompute the customers/addresses columns that follow from the attribute values (seed §3). */
+  private async syncColumns(trx: Executor, customerId: string, values: Record<string, string | null>, at: Date): Promise<void> {
+    const identity = identityColumns(values);
+    const nationality = identity.nationality_iso2 ? await this.deps.reference.countryByIso2(identity.nationality_iso2) : undefined;
+    await onboardingRepository.updateIdentity(
+      trx,
+      customerId,
+      {
+        name: identity.name,
+        second_name: identity.second_name,
+        third_name: identity.third_name,
+        unique_identity_number: identity.unique_identity_number,
+        nationality_id: nationality?.id ?? null,
+      },
+      at,
+    );
+    await onboardingRepository.saveAddress(trx, customerId, newId(), addressColumns(values), at);
+  }
+
+  /**
+   * Choose the country of residence. Values of attributes that the new country also defines (same
+   * key) are kept; the others are dropped, and the derived columns are recomputed.
+   */
+  async updateCountry(auth: AuthContext, input: UpdateCountryRequest): Promise<Customer> {
+    const country = await this.deps.reference.countryById(input.country_id);
+    if (!country) throw AppError.validation({ country_id: ['The selected country is invalid.'] });
+    const keep = attributeCatalog.forCountry(country.iso2_alpha).map((d) => d.attribute);
+    const at = this.deps.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await onboardingRepository.setCountry(trx, auth.customerId, country.id, at);
+      await onboardingRepository.deleteAttributesExcept(trx, auth.customerId, keep);
+      const values = await onboardingRepository.attributeValues(trx, auth.customerId);
+      await this.syncColumns(trx, auth.customerId, values, at);
+    });
+    this.changed(auth.customerId);
+    return this.reload(auth);
+  }
+
+  private requireCountry(auth: AuthContext): string {
+    const iso2 = auth.profile.country?.iso2_alpha.trim();
+    if (!iso2) throw AppError.validation({ country_id: [CHOOSE_COUNTRY_FIRST] });
+    return iso2;
+  }
+
+  /**
+   * Save the values of one category. Keys arrive nested (seed §7) and are flattened back to dotted
+   * keys. Keys the country does not define in this category are refused; required attributes must be
+   * present and non-empty; an optional attribute sent empty is cleared, one not sent is left as is.
+   */
+  async updateAttributes(auth: AuthContext, category: AttributeCategory, body: AttributeValues): Promise<Customer> {
+    const iso2 = this.requireCountry(auth);
+    const defs = attributeCatalog.forCountry(iso2).filter((d) => d.category === category);
+    const flat = flattenDotKeys(body);
+    const bag = new FieldErrorBag();
+    const known = new Set(defs.map((d) => d.attribute));
+    for (const key of Object.keys(flat)) if (!known.has(key)) bag.add(key, NOT_ALLOWED);
+
+    const ctx = await this.ruleContext(iso2);
+    const updates: Record<string, string | null> = {};
+    for (const def of defs) {
+      const raw = flat[def.attribute];
+      const value = raw === undefined ? '' : normaliseAttributeValue(def.attribute, raw);
+      if (value === '') {
+        if (def.is_required) bag.add(def.attribute, requiredMessage(def));
+        else if (raw !== undefined) updates[def.attribute] = null;
+        continue;
+      }
+      const error = attributeValueError(def, value, ctx);
+      if (error) bag.add(def.attribute, error);
+      else updates[def.attribute] = value;
+    }
+    bag.throwIfAny();
+
+    await this.save(auth.customerId, updates);
+    this.changed(auth.customerId);
+    return this.reload(auth);
+  }
+
+  private async save(customerId: string, updates: Record<string, string | null>, poiNameCheck?: (values: Record<string, string | null>) => boolean | null): Promise<void> {
+    const at = this.deps.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await onboardingRepository.upsertAttributeValues(trx, customerId, updates, at);
+      const values = await onboardingRepository.attributeValues(trx, customerId);
+      await this.syncColumns(trx, customerId, values, at);
+      if (poiNameCheck) await onboardingRepository.setPoiNameCheck(trx, customerId, poiNameCheck(values), at);
+    });
+  }
+
+  async updateMobileNumber(auth: AuthContext, input: UpdateMobileNumberRequest): Promise<Customer> {
+    const country = await this.deps.reference.countryById(input.mobile_number_country_id);
+    if (!country) throw AppError.validation({ mobile_number_country_id: ['The selected mobile number country is invalid.'] });
+    const phone = checkMobileNumber(input.mobile_number, country.iso2_alpha);
+    if (!phone.ok) throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
+    await onboardingRepository.setMobileNumber(this.deps.db, auth.customerId, phone.e164, country.id, this.deps.now());
+    this.changed(auth.customerId);
+    return this.reload(auth);
+  }
+
+  /** The onboarding checklist, in order; statuses from the session's profile (seed §3 derived rule). */
+  async tasks(auth: AuthContext): Promise<Task[]> {
+    const customer = toCustomer(auth.profile, auth.session);
+    const verified = await onboardingRepository.hasApprovedPoi(this.deps.db, auth.customerId);
+    const done: Record<TaskCode, boolean> = {
+      verify_email: customer.account.is_email_verified,
+      choose_country: customer.country !== null,
+      identity_information: !isCategoryInformationRequired(customer, 'identity'),
+      address_information: !isCategoryInformationRequired(customer, 'address'),
+      employment_information: !isCategoryInformationRequired(customer, 'employment'),
+      mobile_number: customer.account.mobile_number !== null,
+      account_verification: verified,
+    };
+    return TASKS.map((t) => ({ ...t, status: done[t.code] ? 'completed' : 'pending' }));
+  }
+
+  private async poiDocument(customerId: string, documentId: string | undefined): Promise<PoiDocumentRow> {
+    if (documentId !== undefined) {
+      if (!UUID.test(documentId)) throw AppError.notFound();
+      const doc = await onboardingRepository.findDocument(this.deps.db, customerId, documentId);
+      if (!doc) throw AppError.notFound();
+      if (doc.document_category_code !== PROOF_OF_IDENTITY || doc.status_code !== 'approved') {
+        throw AppError.validation({ document_id: [NO_APPROVED_POI] });
+      }
+      return doc;
+    }
+    const doc = await onboardingRepository.newestApprovedPoi(this.deps.db, customerId);
+    if (!doc) throw AppError.validation({ document_id: [NO_APPROVED_POI] });
+    return doc;
+  }
+
+  /**
+   * Fill the empty identity attributes from an approved proof-of-identity document's extracted data
+   * (values that do not pass the attribute's rules are skipped), and record whether the document's
+   * name matches the name the customer entered (case- and diacritic-insensitive).
+   */
+  async applyInfoFromPoi(auth: AuthContext, input: ApplyInfoFromPoiRequest): Promise<Customer> {
+    const doc = await this.poiDocument(auth.customerId, input.document_id);
+    const iso2 = this.requireCountry(auth);
+    const extracted = doc.extracted_data ?? {};
+    const pick = (keys: string[]): string | null => {
+      for (const k of keys) {
+        const v = extracted[k];
+        if (typeof v === 'string' && v.trim() !== '') return v.trim();
+      }
+      return null;
+    };
+
+    const defs = new Map<string, AttributeDefinition>(
+      attributeCatalog.forCountry(iso2).filter((d) => d.category === 'identity').map((d) => [d.attribute, d]),
+    );
+    const current = auth.profile.attribute_values ?? {};
+    const ctx = await this.ruleContext(iso2);
+    const updates: Record<string, string | null> = {};
+    for (const [attribute, ...sources] of POI_FIELDS) {
+      const def = defs.get(attribute);
+      if (!def || (current[attribute] ?? '').trim() !== '') continue;
+      let value = pick(sources);
+      if (value !== null && attribute === 'date_of_birth') value = toDayMonthYear(value);
+      if (value !== null && attribute === 'nationality' && value.length === 3) value = (await this.isoFromAlpha3(value)) ?? value;
+      if (value === null) continue;
+      value = normaliseAttributeValue(attribute, value);
+      if (attributeValueError(def, value, ctx) === null) updates[attribute] = value;
+    }
+
+    const docFirst = pick(['first_name', 'given_names']);
+    const docLast = pick(['last_name', 'surname']);
+    const nameCheck = (values: Record<string, string | null>): boolean | null => {
+      if (!docFirst && !docLast) return null;
+      const surnames = [values.last_name, values.second_last_name].filter(Boolean).join(' ');
+      const docFull = normaliseName(`${docFirst ?? ''} ${docLast ?? ''}`);
+      return (
+        docFull === normaliseName(`${values.first_name ?? ''} ${values.last_name ?? ''}`) ||
+        docFull === normaliseName(`${values.first_name ?? ''} ${surnames}`) ||
+        docFull === normaliseName(`${values.first_name ?? ''} ${values.middle_name ?? ''} ${surnames}`)
+      );
+    };
+    await this.save(auth.customerId, updates, nameCheck);
+    this.changed(auth.customerId);
+    return this.reload(auth);
+  }
+
+  private async isoFromAlpha3(alpha3: string): Promise<string | undefined> {
+    const upper = alpha3.toUpperCase();
+    return (await this.deps.reference.countries()).find((c: Country) => c.iso3_alpha === upper)?.iso2_alpha;
+  }
+}
