@@ -24,3 +24,49 @@ export async function signUpThroughUi(page: Page, email: string, password = STRO
   await page.getByRole('checkbox', { name: /I agree to privacy policy & terms of service/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** The newest mail to `to` whose subject matches, waiting for it to arrive. */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  after?: string,
+): Promise<Mailbox['messages'][number]> {
+  for (let i = 0; i < 50; i += 1) {
+    const found = (await mailbox(request)).messages.find(
+      (m) => m.to === to && subject.test(m.subject) && (!after || m.created_at > after),
+    );
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+export function codeIn(text: string): string {
+  const m = /\b(\d{6})\b/.exec(text);
+  if (!m) throw new Error(`no six-digit code in: ${text}`);
+  return m[1]!;
+}
+
+/** Sign in through the real screen (the csrf-cookie call happens inside). */
+export async function signInThroughUi(page: Page, email: string, password = STRONG_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Sign up and verify the email on the onboarding workflow's first step. */
+export async function signUpAndVerify(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  const since = new Date(Date.now() - 1000).toISOString();
+  await signUpThroughUi(page, email);
+  await page.waitForURL(/\/workflow\/onboarding$/);
+  const mail = await latestMail(request, email, /verif/i, since);
+  await page.getByLabel('Verification code').fill(codeIn(mail.text));
+  await page.getByRole('heading', { name: 'Where do you live?' }).waitFor();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

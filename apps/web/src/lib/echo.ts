@@ -80,11 +80,19 @@ export function buildEchoOptions(rt: RealtimeClientConfig, env: EchoEnvironment)
   return { ...common, forceTLS, wsHost: rt.ws_host ?? origin.hostname, wsPort: port, wssPort: port };
 }
 
-/** GET /client/v1/app-config, parsed with the contract. */
+/**
+ * GET /client/v1/app-config, parsed with the contract. A background call: plain fetch, so it
+ * neither moves the progress bar nor triggers the 401 redirect of the http client.
+ */
 export async function fetchRealtimeConfig(): Promise<RealtimeClientConfig> {
-  const { http, contract } = await loadApi();
-  const res = await http.get<unknown>(contract.realtimeEndpoints.getAppConfig.path);
-  return contract.realtimeEndpoints.getAppConfig.response.parse(res.data).realtime;
+  const { contract } = await loadApi();
+  const endpoint = contract.realtimeEndpoints.getAppConfig;
+  const res = await fetch(`${appConfig.apiBaseUrl}${endpoint.path}`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`app-config answered ${res.status}`);
+  return endpoint.response.parse(await res.json()).realtime;
 }
 
 let instance: Promise<EchoInstance> | null = null;

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
 import { getCustomer, profileQueryKey, setCustomer } from '@/lib/customer-store';
+import type * as EchoModule from '@/lib/echo';
 import { createQueryClient } from '@/lib/query-client';
 import { buildCustomer } from '@/testing/fixtures';
 import { RealtimeProvider } from './realtime-provider';
@@ -61,7 +62,7 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('@/lib/echo', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/echo')>();
+  const actual = await importOriginal<typeof EchoModule>();
   return {
     ...actual,
     getEcho: () => Promise.resolve(fake.echo),
@@ -121,7 +122,7 @@ describe('RealtimeProvider', () => {
     act(() => fake.emit('ProfileUpdated', {}));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: profileQueryKey });
     expect(await screen.findByText('Your profile was updated')).toBeInTheDocument();
-    expect(screen.getByTestId('realtime-notice')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('realtime-notice')).toHaveAttribute('aria-live', 'polite');
 
     act(() => fake.emit('TasksChanged', {}));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: tasksQueryKey });

@@ -66,15 +66,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
+      {/* Live regions without role=status: they stay empty (and out of the way) until there is news. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex flex-col items-center gap-2 px-4">
-        <div role="status" aria-live="polite" data-testid="realtime-status">
+        <div aria-live="polite" aria-atomic="true" data-testid="realtime-status">
           {status && (
             <p className="pointer-events-auto rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 shadow-sm">
               {status}
             </p>
           )}
         </div>
-        <div role="status" aria-live="polite" data-testid="realtime-notice">
+        <div aria-live="polite" aria-atomic="true" data-testid="realtime-notice">
           {notice && (
             <p
               className={cn(

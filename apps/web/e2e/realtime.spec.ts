@@ -1,0 +1,82 @@
+import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { realtimeEndpoints, type DevNotifyRequest } from '@remit/contract';
+import { signUpThroughUi, uniqueEmail } from './support';
+
+/** Resolves once the page's pusher-js socket has subscribed to the customer's private channel. */
+function waitForCustomerSubscription(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', (frame) => {
+        const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8');
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-customer.')) resolve(ws);
+      });
+    });
+  });
+}
+
+/** Dev-only trigger: the api publishes `event` to the signed-in customer (same cookies as the page). */
+async function notify(page: Page, body: DevNotifyRequest): Promise<void> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.post(realtimeEndpoints.devNotify.path, {
+    data: body,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+  });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+test.describe('realtime', () => {
+  test('a ProfileUpdated pushed by the server refreshes the profile without a reload', async ({ page }) => {
+    const subscribed = waitForCustomerSubscription(page);
+    await signUpThroughUi(page, uniqueEmail('realtime'));
+    await expect(page).toHaveURL(/\/workflow\/onboarding$/);
+    await subscribed;
+
+    // A marker that a reload would wipe.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const refetch = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/client/v1/profile');
+    await notify(page, { event: 'ProfileUpdated' });
+
+    await expect(page.getByTestId('realtime-notice').getByText('Your profile was updated')).toBeVisible();
+    await refetch;
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await expect(page).toHaveURL(/\/workflow\/onboarding$/);
+    // Connected: no connection banner.
+    await expect(page.getByTestId('realtime-status')).toBeEmpty();
+  });
+
+  test('SessionRevoked for this session signs the page out at once', async ({ page }) => {
+    const subscribed = waitForCustomerSubscription(page);
+    await signUpThroughUi(page, uniqueEmail('revoked'));
+    await expect(page).toHaveURL(/\/workflow\/onboarding$/);
+    await subscribed;
+
+    await notify(page, { event: 'SessionRevoked' }); // the dev route names this session
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('Sign in');
+  });
+
+  test('channel auth refuses another customer’s channel', async ({ page, browser }) => {
+    const subscribed = waitForCustomerSubscription(page);
+    await signUpThroughUi(page, uniqueEmail('own'));
+    await expect(page).toHaveURL(/\/workflow\/onboarding$/);
+    await subscribed;
+
+    const cookies = await page.context().cookies();
+    const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const res = await page.request.post('/broadcasting/auth', {
+      form: { socket_id: '123.456', channel_name: 'private-customer.00000000-0000-4000-8000-000000000000' },
+      headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' },
+    });
+    expect(res.status()).toBe(403);
+
+    const anonymous = await browser.newContext();
+    const refused = await anonymous.request.post('/broadcasting/auth', {
+      form: { socket_id: '123.456', channel_name: 'private-customer.1' },
+      headers: { Accept: 'application/json' },
+    });
+    expect(refused.status()).toBe(419); // no XSRF pair, no bearer
+    await anonymous.close();
+  });
+});
