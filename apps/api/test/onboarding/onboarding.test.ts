@@ -92,7 +92,9 @@ describe('onboarding: country and attributes', () => {
     expect(customer.attributes.every((a) => a.value === null)).toBe(true);
     const ni = customer.attributes.find((a) => a.attribute === 'national_id_number')!;
     expect(ni).toMatchObject({ category: 'identity', label: 'National Insurance number', mask: 'AA 99 99 99 A', is_required: true });
-    expect(ni.regular_expression).toBe('^[A-CEGHJ-PR-TW-Z]{2}\\d{6}[A-D]$');
+    // The regex accepts what the mask shows while typing (the web checks the masked value).
+    expect(ni.regular_expression).toBe('^[A-CEGHJ-PR-TW-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]$');
+    expect(new RegExp(ni.regular_expression!).test('AB 12 34 56 C')).toBe(true);
 
     const profile = await ok(await c.profile());
     expect(profile.attributes).toEqual(customer.attributes);

@@ -92,7 +92,10 @@ describe('POST /client/v1/reset-password', () => {
 
     expect((await first.profile()).statusCode).toBe(401);
     expect((await second.profile()).statusCode).toBe(401);
-    expect(notify).toHaveBeenCalledWith(customer.id, 'SessionRevoked', { session_ids: expect.arrayContaining([customer.session!.id]) });
+    expect(notify).toHaveBeenCalledWith(customer.id, 'SessionRevoked', {
+      session_ids: expect.arrayContaining([customer.session!.id]),
+      reason: 'password_reset',
+    });
     expect((notify.mock.calls[0]![2] as { session_ids: string[] }).session_ids.length).toBeGreaterThanOrEqual(2);
     expect((await lastMailTo(ctx, email)).subject).toBe('Your password was changed');
 
@@ -160,7 +163,11 @@ describe('POST /client/v1/change-password', () => {
     const old = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${cookie}` } });
     expect(old.statusCode).toBe(401);
     expect((await other.profile()).statusCode).toBe(401);
-    expect(notify).toHaveBeenCalledWith(customer.id, 'SessionRevoked', expect.objectContaining({ session_ids: expect.any(Array) }));
+    expect(notify).toHaveBeenCalledWith(
+      customer.id,
+      'SessionRevoked',
+      expect.objectContaining({ session_ids: expect.any(Array), reason: 'password_changed' }),
+    );
     expect((await lastMailTo(ctx, email)).subject).toBe('Your password was changed');
 
     const c = new Client(ctx.app);

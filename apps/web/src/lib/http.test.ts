@@ -37,6 +37,7 @@ describe('http client (seed §7 global setup)', () => {
   it('on 401 stops the progress bar, navigates to signIn and still rejects', async () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
+    window.history.pushState({}, '', '/dashboard');
     let during = -1;
     server.use(
       mswHttp.get(authEndpoints.getProfile.path, () => {
@@ -49,6 +50,19 @@ describe('http client (seed §7 global setup)', () => {
     expect(during).toBe(1);
     expect(navigate).toHaveBeenCalledWith('/');
     expect(progressActiveCount()).toBe(0);
+    window.history.pushState({}, '', '/');
+  });
+
+  it('on 401 while already on sign-in stays there, keeping the referer notice', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    window.history.pushState({}, '', '/?referer=change-password');
+    server.use(
+      mswHttp.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+    );
+    await expect(http.get(authEndpoints.getProfile.path)).rejects.toMatchObject({ response: { status: 401 } });
+    expect(navigate).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
   });
 
   it('does not navigate on other errors and balances the progress counter', async () => {

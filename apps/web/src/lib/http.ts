@@ -48,7 +48,8 @@ http.interceptors.response.use(
       // Seed §4/§8: stop the progress bar, go to signIn, and still pass the error on.
       progressReset();
       notifyUnauthorized();
-      navigateTo(paths.signIn.getHref());
+      // Already on sign-in (e.g. /?referer=change-password): stay, keeping its notice.
+      if (globalThis.location?.pathname !== paths.signIn.path) navigateTo(paths.signIn.getHref());
     } else if (error.response?.status === 403 && hasCode(error.response.data, MFA_REQUIRED)) {
       // PRODUCT.md: until MFA succeeds the session reaches only the MFA paths; go finish it.
       progressReset();

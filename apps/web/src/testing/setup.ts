@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { progressReset } from '@/lib/progress';
@@ -7,6 +8,8 @@ import { requestLog } from './handlers';
 import { server } from './server';
 
 beforeAll(async () => {
+  // The bar's fade-out runs on timers; with no animation they settle before the file's teardown.
+  NProgress.configure({ speed: 0 });
   server.listen({ onUnhandledRequest: 'error' });
   await i18n.changeLanguage('en');
 });
@@ -19,4 +22,8 @@ afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // Let nprogress's last zero-delay timers run while `document` still exists.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});

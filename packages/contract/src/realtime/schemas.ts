@@ -18,8 +18,14 @@ export const RealtimeEventName = z.enum([
 ]);
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 
-/** Payload of SessionRevoked: the ids of the sessions (devices) that just ended. */
-export const SessionRevokedPayload = z.object({ session_ids: z.array(z.string()) }).loose();
+/** Why sessions ended: the app words its sign-in notice after it (seed §2 referer notices). */
+export const SessionRevokedReason = z.enum(['password_changed', 'password_reset', 'revoked']);
+export type SessionRevokedReason = z.infer<typeof SessionRevokedReason>;
+
+/** Payload of SessionRevoked: the ids of the sessions (devices) that just ended, and why. */
+export const SessionRevokedPayload = z
+  .object({ session_ids: z.array(z.string()), reason: SessionRevokedReason.optional() })
+  .loose();
 export type SessionRevokedPayload = z.infer<typeof SessionRevokedPayload>;
 
 /** POST /broadcasting/auth (form-encoded by pusher-js; JSON accepted too). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_MAX_LENGTH, type ChangePasswordRequest, type ForgotPasswordRequest, type MessageBody, type ResetPasswordRequest } from '@remit/contract';
+import { EMAIL_MAX_LENGTH, type ChangePasswordRequest, type ForgotPasswordRequest, type MessageBody, type ResetPasswordRequest, type SessionRevokedReason } from '@remit/contract';
 import { z } from 'zod';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -111,7 +111,7 @@ export class PasswordService {
       if (!(await securityRepository.consumeResetToken(trx, row!.id, now()))) throw AppError.validation({ token: [INVALID_RESET_TOKEN] });
       return this.setPasswordAndEndSessions(trx, customerId, passwordHash);
     });
-    await this.afterPasswordChange(customerId, ended, client);
+    await this.afterPasswordChange(customerId, ended, client, 'password_reset');
     return { message: 'Your password has been reset. Please sign in with your new password.' };
   }
 
@@ -134,7 +134,7 @@ export class PasswordService {
 
     const passwordHash = await hashPassword(input.password);
     const ended = await db.transaction().execute((trx) => this.setPasswordAndEndSessions(trx, auth.customerId, passwordHash));
-    await this.afterPasswordChange(auth.customerId, ended, client);
+    await this.afterPasswordChange(auth.customerId, ended, client, 'password_changed');
     return { message: 'Your password has been changed. Please sign in again.' };
   }
 
@@ -145,9 +145,14 @@ export class PasswordService {
     return this.deps.sessions.revokeAllForCustomer(trx, customerId);
   }
 
-  private async afterPasswordChange(customerId: string, endedSessionIds: string[], client: ClientInfo): Promise<void> {
+  private async afterPasswordChange(
+    customerId: string,
+    endedSessionIds: string[],
+    client: ClientInfo,
+    reason: SessionRevokedReason,
+  ): Promise<void> {
     const { db, events, mail } = this.deps;
-    if (endedSessionIds.length) events.notify(customerId, 'SessionRevoked', { session_ids: endedSessionIds });
+    if (endedSessionIds.length) events.notify(customerId, 'SessionRevoked', { session_ids: endedSessionIds, reason });
     const account = await securityRepository.findAccount(db, customerId);
     if (account) await mail.send(mail.templates.passwordChanged(account.email, client.locale));
   }

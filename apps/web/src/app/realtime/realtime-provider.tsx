@@ -51,7 +51,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       disconnectEcho();
       clearCustomer(queryClient);
       queryClient.clear();
-      void navigate(paths.signIn.getHref(), { replace: true });
+      // After a password change every device shows the seed's change-password notice.
+      const search = parsed.data.reason === 'password_changed' ? { referer: 'change-password' } : undefined;
+      void navigate(paths.signIn.getHref({}, search), { replace: true });
     },
   });
 

@@ -12,7 +12,7 @@ export const de: AttributeSeed[] = [
   ...westernNames(),
   dateOfBirth(),
   nationality(),
-  nationalId('Tax identification number (Steuer-ID)', '^[1-9]\\d{10}$', 'Enter your 11-digit Steuer-ID.', {
+  nationalId('Tax identification number (Steuer-ID)', '^[1-9]\\d(?: ?\\d{3}){3}$', 'Enter your 11-digit Steuer-ID.', {
     mask: '99 999 999 999',
     info: 'The 11-digit number on your income tax notice or payslip.',
   }),
