@@ -174,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems: string[] = [];
   const isProduction = e.NODE_ENV === 'production';
-  const dataDir = path.resolve(e.DATA_DIR);
+  // A relative DATA_DIR is read from where `npm start` was typed (npm's INIT_CWD), not apps/api.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
 
   let appKey = e.APP_KEY?.trim() ?? '';
   if (appKey && appKey.length < 32) problems.push('APP_KEY must be at least 32 characters long');
@@ -205,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(API_ROOT, '../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : path.resolve(API_ROOT, '../web/dist'),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     appKey,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
