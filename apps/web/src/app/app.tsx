@@ -1,16 +1,11 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
 
 interface AppProps {
-  queryClient: QueryClient;
   router: ReturnType<typeof createBrowserRouter>;
 }
 
-export function App({ queryClient, router }: AppProps) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+/** TanStack Query is provided by the lazy routes that use it (layouts/query-layout.tsx), not here. */
+export function App({ router }: AppProps) {
+  return <RouterProvider router={router} />;
 }

@@ -1,23 +1,33 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { clearCustomer } from '@/lib/customer-store';
+import { clearCustomer } from '@/lib/customer-cache';
 import { registerNavigate, registerUnauthorizedHandler } from '@/lib/navigation';
+import { currentQueryClient } from '@/lib/query-client-ref';
 import { routes } from './routes';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
-/** Hand the router's navigate to the http client (seed §4: a 401 goes to signIn without a reload). */
-export function connectRouter(router: DataRouter, queryClient: QueryClient): () => void {
-  registerNavigate((to) => router.navigate(to, { replace: true }));
-  registerUnauthorizedHandler(() => clearCustomer(queryClient));
+/**
+ * Hand the router's navigate to the http client (seed §4: a 401 goes to signIn without a reload),
+ * and clear the stored customer on a 401 (before the failed request settles). Without a query
+ * client yet (TanStack loads lazily) there is no customer to clear.
+ */
+export function connectRouter(router: DataRouter): () => void {
+  registerNavigate(
+    (to) => router.navigate(to, { replace: true }),
+    () => router.state.location.pathname,
+  );
+  registerUnauthorizedHandler(() => {
+    const queryClient = currentQueryClient();
+    if (queryClient) clearCustomer(queryClient);
+  });
   return () => {
     registerNavigate(null);
     registerUnauthorizedHandler(null);
   };
 }
 
-export function createAppRouter(queryClient: QueryClient): DataRouter {
+export function createAppRouter(): DataRouter {
   const router = createBrowserRouter(routes);
-  connectRouter(router, queryClient);
+  connectRouter(router);
   return router;
 }

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { SignUpScreen } from '@/features/auth/components/sign-up-screen';
+import { loadLocale, type LocaleBundle } from '@/lib/i18n';
 import { PageLoader } from './components/page-loader';
 import { RouteError } from './components/route-error';
 import { RootLayout } from './layouts/root-layout';
@@ -12,9 +13,14 @@ const handle = (name: keyof typeof paths): RouteHandle => {
   return titleKey ? { titleKey } : {};
 };
 
+/** A lazy route module together with the feature texts its screens show (lib/i18n.ts). */
+function withTexts<T>(module: Promise<T>, ...bundles: LocaleBundle[]): Promise<T> {
+  return Promise.all([module, loadLocale(...bundles)]).then(([loaded]) => loaded);
+}
+
 /**
  * Seed §2: every route by its seed name. Sign-in and sign-up are in the main chunk;
- * every other route (and the signed-in layout) is loaded on demand.
+ * every other route (and the signed-in layout) is loaded on demand, with the feature texts it needs.
  */
 export const routes: RouteObject[] = [
   {
@@ -26,104 +32,111 @@ export const routes: RouteObject[] = [
       { id: 'signIn', path: paths.signIn.path, Component: SignInScreen, handle: handle('signIn') },
       { id: 'signUp', path: paths.signUp.path, Component: SignUpScreen, handle: handle('signUp') },
       {
-        id: 'multiFactorAuth',
-        path: paths.multiFactorAuth.path,
-        handle: handle('multiFactorAuth'),
-        lazy: () => import('./routes/multi-factor-auth'),
-      },
-      {
-        id: 'forgotPassword',
-        path: paths.forgotPassword.path,
-        handle: handle('forgotPassword'),
-        lazy: () => import('./routes/forgot-password'),
-      },
-      {
-        id: 'resetPassword',
-        path: paths.resetPassword.path,
-        handle: handle('resetPassword'),
-        lazy: () => import('./routes/reset-password'),
-      },
-      {
-        id: 'app',
-        lazy: () => import('./layouts/app-layout'),
+        // TanStack Query for the routes below only (lazy, so it is not in sign-in's bundle).
+        id: 'query',
+        lazy: () => import('./layouts/query-layout'),
         children: [
           {
-            id: 'onboardingWorkflow',
-            path: paths.onboardingWorkflow.path,
-            handle: handle('onboardingWorkflow'),
-            lazy: () => import('./routes/onboarding-workflow'),
+            id: 'multiFactorAuth',
+            path: paths.multiFactorAuth.path,
+            handle: handle('multiFactorAuth'),
+            lazy: () => withTexts(import('./routes/multi-factor-auth'), 'security'),
           },
           {
-            id: 'dashboard',
-            path: paths.dashboard.path,
-            handle: handle('dashboard'),
-            lazy: () => import('./routes/dashboard'),
+            id: 'forgotPassword',
+            path: paths.forgotPassword.path,
+            handle: handle('forgotPassword'),
+            lazy: () => withTexts(import('./routes/forgot-password'), 'security'),
           },
           {
-            id: 'transferWizard',
-            path: paths.transferWizard.path,
-            handle: handle('transferWizard'),
-            lazy: () => import('./routes/transfer-wizard'),
+            id: 'resetPassword',
+            path: paths.resetPassword.path,
+            handle: handle('resetPassword'),
+            lazy: () => withTexts(import('./routes/reset-password'), 'security'),
           },
           {
-            id: 'makePayment',
-            path: paths.makePayment.path,
-            handle: handle('makePayment'),
-            lazy: () => import('./routes/make-payment'),
-          },
-          {
-            id: 'paymentCallback',
-            path: paths.paymentCallback.path,
-            handle: handle('paymentCallback'),
-            lazy: () => import('./routes/payment-callback'),
-          },
-          {
-            id: 'transactions',
-            path: paths.transactions.path,
-            handle: handle('transactions'),
-            lazy: () => import('./routes/transactions'),
-          },
-          {
-            id: 'viewTransaction',
-            path: paths.viewTransaction.path,
-            handle: handle('viewTransaction'),
-            lazy: () => import('./routes/view-transaction'),
-          },
-          {
-            id: 'recipients',
-            path: paths.recipients.path,
-            handle: handle('recipients'),
-            lazy: () => import('./routes/recipients'),
-          },
-          {
-            id: 'viewRecipient',
-            path: paths.viewRecipient.path,
-            handle: handle('viewRecipient'),
-            lazy: () => import('./routes/view-recipient'),
-          },
-          {
-            id: 'accountVerification',
-            path: paths.accountVerification.path,
-            handle: handle('accountVerification'),
-            lazy: () => import('./routes/account-verification'),
-          },
-          {
-            id: 'categoryView',
-            path: paths.categoryView.path,
-            handle: handle('categoryView'),
-            lazy: () => import('./routes/category-view'),
-          },
-          {
-            id: 'settings',
-            path: paths.settings.path,
-            handle: handle('settings'),
-            lazy: () => import('./routes/settings'),
-          },
-          {
-            id: 'devices',
-            path: paths.devices.path,
-            handle: handle('devices'),
-            lazy: () => import('./routes/devices'),
+            id: 'app',
+            lazy: () => withTexts(import('./layouts/app-layout'), 'realtime', 'onboarding'),
+            children: [
+              {
+                id: 'onboardingWorkflow',
+                path: paths.onboardingWorkflow.path,
+                handle: handle('onboardingWorkflow'),
+                lazy: () => withTexts(import('./routes/onboarding-workflow'), 'onboarding', 'security'),
+              },
+              {
+                id: 'dashboard',
+                path: paths.dashboard.path,
+                handle: handle('dashboard'),
+                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding'),
+              },
+              {
+                id: 'transferWizard',
+                path: paths.transferWizard.path,
+                handle: handle('transferWizard'),
+                lazy: () => import('./routes/transfer-wizard'),
+              },
+              {
+                id: 'makePayment',
+                path: paths.makePayment.path,
+                handle: handle('makePayment'),
+                lazy: () => import('./routes/make-payment'),
+              },
+              {
+                id: 'paymentCallback',
+                path: paths.paymentCallback.path,
+                handle: handle('paymentCallback'),
+                lazy: () => import('./routes/payment-callback'),
+              },
+              {
+                id: 'transactions',
+                path: paths.transactions.path,
+                handle: handle('transactions'),
+                lazy: () => import('./routes/transactions'),
+              },
+              {
+                id: 'viewTransaction',
+                path: paths.viewTransaction.path,
+                handle: handle('viewTransaction'),
+                lazy: () => import('./routes/view-transaction'),
+              },
+              {
+                id: 'recipients',
+                path: paths.recipients.path,
+                handle: handle('recipients'),
+                lazy: () => import('./routes/recipients'),
+              },
+              {
+                id: 'viewRecipient',
+                path: paths.viewRecipient.path,
+                handle: handle('viewRecipient'),
+                lazy: () => import('./routes/view-recipient'),
+              },
+              {
+                id: 'accountVerification',
+                path: paths.accountVerification.path,
+                handle: handle('accountVerification'),
+                lazy: () => import('./routes/account-verification'),
+              },
+              {
+                id: 'categoryView',
+                path: paths.categoryView.path,
+                handle: handle('categoryView'),
+                lazy: () => import('./routes/category-view'),
+              },
+              {
+                id: 'settings',
+                path: paths.settings.path,
+                handle: handle('settings'),
+                lazy: () => withTexts(import('./routes/settings'), 'security'),
+              },
+              {
+                id: 'devices',
+                path: paths.devices.path,
+                handle: handle('devices'),
+                lazy: () => import('./routes/devices'),
+              },
+            ],
           },
         ],
       },

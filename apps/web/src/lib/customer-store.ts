@@ -1,12 +1,15 @@
 import type { Customer } from '@remit/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { loadApi } from './api-loader';
+import { profileQueryKey } from './customer-cache';
+import { getAppQueryClient } from './query-client';
 
 /**
  * The current customer (seed §4) is shared by every feature, so it lives here, on TanStack Query:
- * sign-up and sign-in store it, logout clears it, refreshProfile() reloads it.
+ * sign-up and sign-in store it, logout clears it, refreshProfile() reloads it. Sign-in and sign-up
+ * load this module (and TanStack with it) when they succeed, so it stays out of their bundle.
  */
-export const profileQueryKey = ['profile'] as const;
+export { clearCustomer, profileQueryKey } from './customer-cache';
 
 /** GET /client/v1/profile, parsed with the contract. */
 export async function fetchProfile(): Promise<Customer> {
@@ -27,12 +30,13 @@ export function setCustomer(queryClient: QueryClient, customer: Customer): void 
   queryClient.setQueryData(profileQueryKey, customer);
 }
 
-export function getCustomer(queryClient: QueryClient): Customer | undefined {
-  return queryClient.getQueryData(profileQueryKey);
+/** Seed §4: sign-in and sign-up store the customer in the app's query client. */
+export function storeCustomer(customer: Customer): void {
+  setCustomer(getAppQueryClient(), customer);
 }
 
-export function clearCustomer(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: profileQueryKey });
+export function getCustomer(queryClient: QueryClient): Customer | undefined {
+  return queryClient.getQueryData(profileQueryKey);
 }
 
 const inFlight = new WeakMap<QueryClient, Promise<Customer>>();

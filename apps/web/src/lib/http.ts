@@ -2,7 +2,7 @@ import { MFA_REQUIRED } from '@remit/contract';
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
-import { navigateTo, notifyUnauthorized } from './navigation';
+import { currentPathname, navigateTo, notifyUnauthorized } from './navigation';
 import { progressDone, progressReset, progressStart } from './progress';
 
 export { registerNavigate, registerUnauthorizedHandler } from './navigation';
@@ -49,7 +49,7 @@ http.interceptors.response.use(
       progressReset();
       notifyUnauthorized();
       // Already on sign-in (e.g. /?referer=change-password): stay, keeping its notice.
-      if (globalThis.location?.pathname !== paths.signIn.path) navigateTo(paths.signIn.getHref());
+      if (currentPathname() !== paths.signIn.path) navigateTo(paths.signIn.getHref());
     } else if (error.response?.status === 403 && hasCode(error.response.data, MFA_REQUIRED)) {
       // PRODUCT.md: until MFA succeeds the session reaches only the MFA paths; go finish it.
       progressReset();

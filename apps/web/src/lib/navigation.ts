@@ -6,10 +6,18 @@
 type Navigate = (to: string) => void | Promise<void>;
 
 let navigate: Navigate | null = null;
+let pathname: (() => string) | null = null;
 let onUnauthorized: (() => void) | null = null;
 
-export function registerNavigate(fn: Navigate | null): void {
+/** `currentPath` reads the router's own location (a memory router does not move window.location). */
+export function registerNavigate(fn: Navigate | null, currentPath: (() => string) | null = null): void {
   navigate = fn;
+  pathname = currentPath;
+}
+
+/** The path the router shows, else the page's. */
+export function currentPathname(): string | undefined {
+  return pathname?.() ?? globalThis.location?.pathname;
 }
 
 /** Extra work on a 401 (the app clears the stored customer). */

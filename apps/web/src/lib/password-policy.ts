@@ -2,6 +2,7 @@ import type { PasswordPolicy } from '@remit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadApi } from '@/lib/api-loader';
+import { getAppQueryClient } from './query-client';
 
 /**
  * GET /client/v1/password-policy, parsed with the contract. Shared by sign-up, reset and change
@@ -21,6 +22,16 @@ export const passwordPolicyQueryOptions = () =>
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** The policy through the app's query client, for screens without a provider (sign-up). */
+export function fetchPasswordPolicy(): Promise<PasswordPolicy> {
+  return getAppQueryClient().fetchQuery(passwordPolicyQueryOptions());
+}
+
+/** The policy when it is cached already. */
+export function cachedPasswordPolicy(): PasswordPolicy | undefined {
+  return getAppQueryClient().getQueryData(passwordPolicyQueryOptions().queryKey);
+}
 
 /** Seed §8: a failure is only logged, never shown. */
 export function usePasswordPolicy() {

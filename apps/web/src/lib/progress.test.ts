@@ -8,6 +8,15 @@ describe('progress bar', () => {
     expect(NProgress.settings.trickleSpeed).toBe(300);
   });
 
+  it('renders a decorative bar without the invalid role="bar"', () => {
+    progressStart();
+    const bar = document.querySelector('#nprogress .bar');
+    expect(bar).not.toBeNull();
+    expect(bar).toHaveAttribute('aria-hidden', 'true');
+    expect(document.querySelector('#nprogress [role]')).toBeNull();
+    progressReset();
+  });
+
   it('keeps running until every concurrent piece of work is done', () => {
     progressStart();
     progressStart();

@@ -1,4 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { currentQueryClient, provideQueryClient } from './query-client-ref';
+
+export { currentQueryClient, provideQueryClient } from './query-client-ref';
 
 /** HTTP status of an axios error, read structurally so axios stays out of the initial bundle. */
 function statusOf(error: unknown): number | undefined {
@@ -23,4 +26,14 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/** The app's one client, created on first use (this module, and TanStack with it, loads lazily). */
+export function getAppQueryClient(): QueryClient {
+  let client = currentQueryClient();
+  if (!client) {
+    client = createQueryClient();
+    provideQueryClient(client);
+  }
+  return client;
 }

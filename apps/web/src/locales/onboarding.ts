@@ -1,4 +1,7 @@
-/** Texts of the onboarding workflow and the dashboard's task list (English, complete). */
+/**
+ * Texts of the onboarding workflow and the dashboard's task list (English, complete), under the
+ * `onboarding` key, loaded on demand (loadLocale in lib/i18n.ts). French: onboarding-fr.ts.
+ */
 export const onboardingEn = {
   intro: 'A few details and you’re ready to send money. You can leave and come back at any time.',
   loadingProfile: 'Loading your profile',
@@ -104,106 +107,3 @@ export const onboardingEn = {
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** French must translate every key. */
 export type OnboardingTranslation = Widen<typeof onboardingEn>;
-
-export const onboardingFr: OnboardingTranslation = {
-  intro:
-    'Encore quelques informations et vous pourrez envoyer de l’argent. Vous pouvez partir et revenir à tout moment.',
-  loadingProfile: 'Chargement de votre profil',
-  profileError: 'Impossible de charger votre profil. Vérifiez votre connexion et réessayez.',
-  retry: 'Réessayer',
-  saveError: 'Impossible d’enregistrer vos informations. Veuillez réessayer.',
-  required: 'Obligatoire',
-  stepper: {
-    label: 'Étapes de l’inscription',
-    stepOf: 'Étape {{current}} sur {{total}}',
-    completed: '(terminée)',
-    current: '(étape en cours)',
-    pending: '(à faire)',
-  },
-  steps: {
-    verifyEmail: 'Vérifier l’e-mail',
-    country: 'Pays',
-    identity: 'Identité',
-    address: 'Adresse',
-    employment: 'Emploi',
-    mobile: 'Numéro de mobile',
-    done: 'Terminé',
-  },
-  actions: {
-    back: 'Retour',
-    continue: 'Continuer',
-    saveAndContinue: 'Enregistrer et continuer',
-    saving: 'Enregistrement…',
-  },
-  verifyEmail: {
-    heading: 'Vérifiez votre adresse e-mail',
-    intro: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous.',
-    codeLabel: 'Code de vérification',
-    codeHint: 'Le code est valable 10 minutes. Vérifiez vos courriers indésirables si vous ne le trouvez pas.',
-    codeRequired: 'Saisissez le code à 6 chiffres.',
-    submit: 'Vérifier l’e-mail',
-    verified: 'Votre adresse e-mail {{email}} est vérifiée.',
-    resendError: 'Impossible d’envoyer un nouveau code. Veuillez réessayer plus tard.',
-  },
-  country: {
-    heading: 'Où habitez-vous ?',
-    intro: 'Votre pays de résidence détermine les informations que nous vous demandons.',
-    search: 'Rechercher un pays',
-    searchHint: 'Recherchez par nom, en anglais ou dans la langue locale.',
-    legend: 'Pays de résidence',
-    results: 'Pays trouvés : {{count}}',
-    noResults: 'Aucun pays ne correspond à « {{query}} ».',
-    loading: 'Chargement des pays',
-    error: 'Impossible de charger la liste des pays.',
-    chooseOne: 'Choisissez votre pays de résidence.',
-    callingCode: 'indicatif {{code}}',
-  },
-  attributes: {
-    headings: {
-      identity: 'Parlez-nous de vous',
-      address: 'Votre adresse',
-      employment: 'Votre emploi',
-    },
-    intros: {
-      identity: 'Saisissez vos informations exactement comme sur votre pièce d’identité.',
-      address: 'Saisissez l’adresse où vous habitez actuellement.',
-      employment: 'La loi nous oblige à vous demander votre activité professionnelle.',
-    },
-    requiredNote: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
-    empty: 'Il n’y a rien à remplir ici pour votre pays.',
-    needCountry: 'Choisissez d’abord votre pays : les informations demandées en dépendent.',
-    goToCountry: 'Choisir le pays',
-    fieldRequired: 'Ce champ est obligatoire.',
-    fieldInvalid: 'Saisissez une valeur valide.',
-    selectPlaceholder: 'Sélectionnez…',
-  },
-  mobile: {
-    heading: 'Votre numéro de mobile',
-    intro: 'Il nous sert à protéger votre compte et à vous informer de vos transferts.',
-    countryCode: 'Indicatif du pays',
-    countryCodeRequired: 'Choisissez un indicatif.',
-    number: 'Numéro de mobile',
-    numberHint: 'Sans l’indicatif du pays, par ex. 6 12 34 56 78.',
-    numberRequired: 'Saisissez votre numéro de mobile.',
-    numberInvalid: 'Saisissez un numéro de mobile valide, uniquement des chiffres.',
-  },
-  done: {
-    heading: 'Votre profil est complet',
-    body: 'Une dernière chose : vérifiez votre compte en téléversant une pièce d’identité. Cela ne prend que quelques minutes.',
-    verifyAccount: 'Vérifier mon compte',
-    dashboard: 'Aller au tableau de bord',
-  },
-  dashboard: {
-    greeting: 'Bonjour, {{name}}',
-    intro: 'Voici ce qu’il vous reste à faire avant de pouvoir envoyer de l’argent.',
-    tasksHeading: 'Votre liste de tâches',
-    loadingTasks: 'Chargement de vos tâches',
-    tasksError: 'Impossible de charger vos tâches.',
-    todo: 'À faire',
-    completed: 'Terminée',
-    allSet: 'Tout est prêt',
-    allSetBody: 'Votre compte est prêt.',
-    sendMoney: 'Envoyer de l’argent',
-    sendMoneySoon: 'L’envoi d’argent arrive bientôt.',
-  },
-};

@@ -1,14 +1,8 @@
-/** Strings of the realtime status banner and live-update notices (registered under `realtime`). */
+/** Strings of the realtime status banner and live-update notices (registered under `realtime`,
+ * loaded on demand by the signed-in layout: loadLocale in lib/i18n.ts). French: realtime-fr.ts. */
 export const realtimeEn = {
   reconnecting: 'Reconnecting…',
   paused: 'Live updates paused',
   profileUpdated: 'Your profile was updated',
   dismiss: 'Dismiss',
-};
-
-export const realtimeFr: typeof realtimeEn = {
-  reconnecting: 'Reconnexion…',
-  paused: 'Mises à jour en direct suspendues',
-  profileUpdated: 'Votre profil a été mis à jour',
-  dismiss: 'Fermer',
 };

@@ -1,21 +1,22 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { connectRouter } from '@/app/router';
 import { routes } from '@/app/routes';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, provideQueryClient } from '@/lib/query-client';
 
-/** Render the real route tree at `path` with a fresh query client (no retries). */
+/**
+ * Render the real route tree at `path` with a fresh query client (no retries). As in the app, no
+ * provider wraps the router: the client becomes the app's one, which the lazy query layout provides
+ * and the sign-in/sign-up success handlers store the customer in.
+ */
 export function renderRoute(path: string, options: { queryClient?: QueryClient } = {}) {
   const queryClient = options.queryClient ?? createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  provideQueryClient(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const disconnect = connectRouter(router, queryClient);
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const disconnect = connectRouter(router);
+  const view = render(<RouterProvider router={router} />);
   return {
     ...view,
     router,

@@ -13,7 +13,12 @@ export function LanguageSwitcher() {
       <select
         id={id}
         value={i18n.resolvedLanguage ?? 'en'}
-        onChange={(e) => void changeLanguage(e.target.value as Language)}
+        onChange={(e) =>
+          // The new language's texts load first; if they cannot, the page stays in the current one.
+          void changeLanguage(e.target.value as Language).catch((error: unknown) =>
+            console.error('Could not switch language', error),
+          )
+        }
         className="rounded-lg border border-slate-400 bg-white px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
         {SUPPORTED_LANGUAGES.map((lang) => (

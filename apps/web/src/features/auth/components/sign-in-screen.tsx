@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -11,41 +10,39 @@ import { TextField } from '@/components/ui/text-field';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { loadApi } from '@/lib/api-loader';
-import { needsMultiFactorAuth } from '@/lib/customer-store';
-import { useSignIn } from '../api/sign-in';
-import type { SignInValues } from './form-schemas';
-import { lazyResolver } from './lazy-resolver';
+import { useForm } from '@/lib/use-form';
+import { signIn } from '../api/sign-in';
 
 /** Seed §2 sign-in screen. */
 export function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const signIn = useSignIn();
 
-  const resolver = useMemo(
-    () => lazyResolver<SignInValues>(() => import('./form-schemas').then((m) => m.signInResolver(t))),
-    [t],
-  );
+  // The zod schema loads on the first submit, not with the page.
+  const loadValidator = useCallback(() => import('./form-schemas').then((m) => m.signInValidator(t)), [t]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInValues>({ resolver, defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, errors } = useForm({ loadValidator, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setPending(true);
     try {
-      const customer = await signIn.mutateAsync(values);
+      const customer = await signIn(values);
+      // Seed §4: store the customer. The store (and TanStack Query) loads now, not with the page.
+      const store = await import('@/lib/customer-store');
+      store.storeCustomer(customer);
       await navigate(
-        needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
+        store.needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
       );
     } catch (error) {
       // Seed §8: any failure shows the response's message under 'Login failed'.
       const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
       setFailure(apiError?.message ?? t('errors.generic'));
+    } finally {
+      setPending(false);
     }
   });
 
@@ -83,14 +80,14 @@ export function SignInScreen() {
           type="email"
           autoComplete="username"
           inputMode="email"
-          error={errors.email?.message}
+          error={errors.email}
           {...register('email')}
         />
         <PasswordField
           label={t('form.password')}
           toggleLabel={t('form.showPassword')}
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...register('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -100,7 +97,7 @@ export function SignInScreen() {
             {t('signIn.forgotPassword')}
           </TextLink>
         </div>
-        <Button type="submit" fullWidth loading={signIn.isPending}>
+        <Button type="submit" fullWidth loading={pending}>
           {t('signIn.submit')}
         </Button>
       </form>

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
@@ -10,14 +9,14 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { TextLink, linkClass } from '@/components/ui/text-link';
+import { TextWithTags } from '@/components/ui/text-with-tags';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { loadApi } from '@/lib/api-loader';
 import { cn } from '@/lib/cn';
-import { usePasswordPolicy } from '../api/get-password-policy';
-import { useSignUp } from '../api/sign-up';
-import type { SignUpValues } from './form-schemas';
-import { lazyResolver } from './lazy-resolver';
+import { useLazyPasswordPolicy } from '@/lib/lazy-password-policy';
+import { useForm } from '@/lib/use-form';
+import { signUp } from '../api/sign-up';
 
 // The checklist needs the contract's rule helpers: loaded with the policy, not with the page.
 const PasswordChecklist = lazy(() =>
@@ -56,43 +55,44 @@ function PolicySpinner() {
 export function SignUpScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const policy = usePasswordPolicy();
-  const signUp = useSignUp();
+  const policy = useLazyPasswordPolicy();
+  const [pending, setPending] = useState(false);
   const [agreed, setAgreed] = useState(false);
 
-  const resolver = useMemo(
-    () => lazyResolver<SignUpValues>(() => import('./form-schemas').then((m) => m.signUpResolver(t))),
-    [t],
-  );
+  // The zod schema loads on the first submit, not with the page.
+  const loadValidator = useCallback(() => import('./form-schemas').then((m) => m.signUpValidator(t)), [t]);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<SignUpValues>({
-    resolver,
+  const { register, handleSubmit, setServerErrors, errors, values } = useForm({
+    loadValidator,
     defaultValues: { email: '', password: '', confirm_password: '' },
   });
-  const password = useWatch({ control, name: 'password' });
+  const password = values.password;
 
   const onSubmit = handleSubmit(async (values) => {
     if (!agreed) return; // seed §5: the terms box must be ticked before submit
+    setPending(true);
     try {
-      await signUp.mutateAsync(values);
+      const customer = await signUp(values);
+      // Seed §4: store the customer. The store (and TanStack Query) loads now, not with the page.
+      const store = await import('@/lib/customer-store');
+      store.storeCustomer(customer);
       await navigate(paths.onboardingWorkflow.getHref());
     } catch (error) {
       const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
       if (apiError?.status === 422) {
+        // Seed §8: the first message of each field under it; the first field in error gets the focus.
+        const serverErrors: Partial<Record<(typeof SERVER_FIELDS)[number], string>> = {};
         for (const field of SERVER_FIELDS) {
           const message = apiError.fieldErrors[field];
-          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+          if (message) serverErrors[field] = message;
         }
+        setServerErrors(serverErrors);
       } else {
         // Seed §8: any other sign-up error is only logged.
         console.error('Sign-up failed', error);
       }
+    } finally {
+      setPending(false);
     }
   });
 
@@ -129,7 +129,7 @@ export function SignUpScreen() {
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={errors.email?.message}
+          error={errors.email}
           {...register('email')}
         />
         <div>
@@ -137,7 +137,7 @@ export function SignUpScreen() {
             label={t('form.password')}
             toggleLabel={t('form.showPassword')}
             autoComplete="new-password"
-            error={errors.password?.message}
+            error={errors.password}
             describedBy={policy.data ? checklistId : undefined}
             {...register('password')}
           />
@@ -152,7 +152,7 @@ export function SignUpScreen() {
           label={t('form.confirmPassword')}
           toggleLabel={t('form.showConfirmPassword')}
           autoComplete="new-password"
-          error={errors.confirm_password?.message}
+          error={errors.confirm_password}
           {...register('confirm_password')}
         />
         <Checkbox
@@ -160,9 +160,9 @@ export function SignUpScreen() {
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
           label={
-            <Trans
-              i18nKey="signUp.terms"
-              components={{
+            <TextWithTags
+              text={t('signUp.terms')}
+              tags={{
                 privacyLink: <NewTabLink href={config.privacyUrl} />,
                 termsLink: <NewTabLink href={config.termsUrl} />,
               }}
@@ -172,7 +172,7 @@ export function SignUpScreen() {
         <span id={NEW_TAB_NOTE_ID} hidden>
           {t('signUp.opensInNewTab')}
         </span>
-        <Button type="submit" fullWidth disabled={!agreed} loading={signUp.isPending}>
+        <Button type="submit" fullWidth disabled={!agreed} loading={pending}>
           {t('signUp.submit')}
         </Button>
       </form>
