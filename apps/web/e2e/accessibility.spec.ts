@@ -16,7 +16,7 @@ test.describe('every screen is accessible @phone', () => {
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await expectAccessible(page, 'forgot password');
 
-    await page.goto('/reset-password/%%%not-base64%%%');
+    await page.goto('/reset-password/@@@not-base64!!!');
     await expect(page.getByTestId('reset-password-invalid-link')).toBeVisible();
     await expectAccessible(page, 'reset password, bad link');
 
