@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, MfaMethodColumn } from '../../db/types.ts';
+import { countryCatalog } from '../reference/country-catalog.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -76,16 +77,31 @@ const PROFILE_COLUMNS = sql`
   c.created_at, c.updated_at,
   a.email, a.email_verified_at, a.password_changed_at, a.mobile_number,
   a.mfa_method as account_mfa_method, a.created_at as account_created_at, a.updated_at as account_updated_at,
-  to_jsonb(co) as country, to_jsonb(na) as nationality, to_jsonb(mc) as mobile_number_country,
+  c.country_id, c.nationality_id, a.mobile_number_country_id,
   to_jsonb(ad) as address,
   (select jsonb_object_agg(ca.attribute, ca.value) from customer_attributes ca where ca.customer_id = c.id) as attribute_values`;
 
 const PROFILE_JOINS = sql`
   join accounts a on a.customer_id = c.id
-  left join countries co on co.id = c.country_id
-  left join countries na on na.id = c.nationality_id
-  left join countries mc on mc.id = a.mobile_number_country_id
   left join addresses ad on ad.customer_id = c.id`;
+
+/** The row as the query returns it: country ids, resolved from the in-memory country catalog. */
+type WithCountryIds<T> = Omit<T, 'country' | 'nationality' | 'mobile_number_country'> & {
+  country_id: number | null;
+  nationality_id: number | null;
+  mobile_number_country_id: number | null;
+};
+
+function withCountries<T extends CustomerProfileRow>(row: WithCountryIds<T> | undefined): T | undefined {
+  if (!row) return undefined;
+  const { country_id, nationality_id, mobile_number_country_id, ...rest } = row;
+  return {
+    ...rest,
+    country: countryCatalog.get(country_id),
+    nationality: countryCatalog.get(nationality_id),
+    mobile_number_country: countryCatalog.get(mobile_number_country_id),
+  } as unknown as T;
+}
 
 async function first<T>(db: Executor, q: RawBuilder<T>): Promise<T | undefined> {
   const res = await q.execute(db);
@@ -93,15 +109,17 @@ async function first<T>(db: Executor, q: RawBuilder<T>): Promise<T | undefined> 
 }
 
 export const customerRepository = {
-  findProfileById(db: Executor, customerId: string): Promise<CustomerProfileRow | undefined> {
-    return first(db, sql<CustomerProfileRow>`select ${PROFILE_COLUMNS} from customers c ${PROFILE_JOINS} where c.id = ${customerId}`);
+  async findProfileById(db: Executor, customerId: string): Promise<CustomerProfileRow | undefined> {
+    return withCountries(
+      await first(db, sql<WithCountryIds<CustomerProfileRow>>`select ${PROFILE_COLUMNS} from customers c ${PROFILE_JOINS} where c.id = ${customerId}`),
+    );
   },
 
   /** The hot path of every authenticated request: one indexed lookup by token hash, joined with the profile. */
-  findProfileBySessionTokenHash(db: Executor, tokenHash: string): Promise<SessionProfileRow | undefined> {
-    return first(
+  async findProfileBySessionTokenHash(db: Executor, tokenHash: string): Promise<SessionProfileRow | undefined> {
+    const row = await first(
       db,
-      sql<SessionProfileRow>`
+      sql<WithCountryIds<SessionProfileRow>>`
         select s.id as s_id, s.customer_id as s_customer_id, s.public_token as s_public_token,
           s.is_mfa_completed as s_is_mfa_completed, s.mfa_method as s_mfa_method,
           s.client_version as s_client_version, s.os_version as s_os_version, s.touched_at as s_touched_at,
@@ -113,5 +131,6 @@ export const customerRepository = {
         ${PROFILE_JOINS}
         where s.token_hash = ${tokenHash} and s.revoked_at is null`,
     );
+    return withCountries(row);
   },
 };
