@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,9 +17,34 @@ export interface DatabaseOptions {
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/**
+ * A pg pool whose clients send every SELECT as a named (prepared) statement, named after a hash of
+ * its text. PostgreSQL then parses it once per connection and, after a few runs, reuses a generic
+ * plan: planning was most of the cost of the per-request profile query (docs/benchmarks.md).
+ * Other statements (writes, DDL, transactions) go through unchanged.
+ */
+function preparedSelectPool(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool);
+  const wrap = (client: pg.PoolClient): pg.PoolClient => {
+    if ((client as { __prepared?: boolean }).__prepared) return client;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && Array.isArray(values) && /^\s*select\b/i.test(text)) {
+        const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+        return query({ name, text, values }, ...rest);
+      }
+      return query(text, values, ...rest);
+    };
+    (client as { __prepared?: boolean }).__prepared = true;
+    return client;
+  };
+  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => wrap(await connect());
+  return pool;
+}
+
 export function createDatabase(opts: DatabaseOptions): { db: Kysely<Database>; kind: DatabaseKind } {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
+    const pool = preparedSelectPool(new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 }));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   let client: PGlite;
