@@ -11,6 +11,8 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
 }
 
 test.describe('every screen is accessible @phone', () => {
+  // Long journeys with an axe scan per screen (a few seconds each on a busy 2-core machine).
+  test.describe.configure({ timeout: 120_000 });
   test('public screens: forgot password, reset password, not found', async ({ page }) => {
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
