@@ -1,23 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database, MfaMethodColumn } from '../../db/types.ts';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import type { CountriesTable, Database, MfaMethodColumn } from '../../db/types.ts';
 import { countryCatalog } from '../reference/country-catalog.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A countries row as produced by to_jsonb(). */
-export interface CountryJson {
-  id: number;
-  iso2_alpha: string;
-  iso3_alpha: string;
-  iso_numeric: string;
-  fips_code: string | null;
-  slug: string;
-  calling_code: string | null;
-  common_name: string;
-  official_name: string;
-  endonym: string | null;
-  demonym: string | null;
-}
+/** A countries row (reference data, from the in-memory country catalog). */
+export type CountryJson = Omit<Selectable<CountriesTable>, 'created_at' | 'updated_at'>;
 
 export interface AddressJson {
   address_line_1: string | null;

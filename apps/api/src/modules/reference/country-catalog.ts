@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { CountryJson } from '../customers/customer.repository.ts';
+import { referenceRepository } from './reference.repository.ts';
 
 /**
  * In-memory cache of the countries table (reference data, reloaded after each seed). The profile
@@ -15,22 +16,7 @@ export class CountryCatalog {
   }
 
   async load(db: Kysely<Database>): Promise<void> {
-    const rows = await db
-      .selectFrom('countries')
-      .select([
-        'id',
-        'iso2_alpha',
-        'iso3_alpha',
-        'iso_numeric',
-        'fips_code',
-        'slug',
-        'calling_code',
-        'common_name',
-        'official_name',
-        'endonym',
-        'demonym',
-      ])
-      .execute();
+    const rows = await referenceRepository.listCountries(db);
     this.byId = new Map(rows.map((r) => [r.id, Object.freeze({ ...r })]));
   }
 }
