@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_MINUTES: int('SESSION_IDLE_MINUTES', 30, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 365),
+  SESSION_CACHE_SECONDS: int('SESSION_CACHE_SECONDS', 60, 0, 3600),
+  SESSION_CACHE_MAX_ENTRIES: int('SESSION_CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
   APP_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z
@@ -111,7 +113,8 @@ export interface Config {
   /** Cookies get the Secure flag when APP_URL is https. */
   secureCookies: boolean;
   webDist: string;
-  session: { idleMinutes: number; absoluteHours: number };
+  /** Session lifetimes, and the per-instance session cache (cacheSeconds 0 = off). */
+  session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number; cacheMaxEntries: number };
   appKey: string;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -207,7 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
     webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : path.resolve(API_ROOT, '../web/dist'),
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
+      cacheMaxEntries: e.SESSION_CACHE_MAX_ENTRIES,
+    },
     appKey,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -74,6 +74,7 @@ export function useTestApp(opts: { env?: Record<string, string>; patch?: Partial
   });
   beforeEach(async () => {
     await resetDb(ctx.db);
+    ctx.app.sessions.cache.clear(); // the truncate went behind the api's back
     ctx.store.clear();
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { negotiateLocale } from '../adapters/mail/templates/index.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import { createRedisInvalidationBus, localInvalidationBus } from '../modules/auth/session-cache-bus.ts';
 import { SessionService, type AuthContext, type ClientInfo } from '../modules/auth/session.service.ts';
 
 export const SESSION_COOKIE = 'remit_session';
@@ -52,9 +53,16 @@ export interface SessionPluginOptions {
   now: Clock;
 }
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export default fp(
   async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
-    const sessions = new SessionService(app.db, opts.config, opts.now);
+    const redisUrl = opts.config.session.cacheSeconds > 0 ? opts.config.redisUrl : undefined;
+    const sessions = new SessionService(app.db, opts.config, opts.now, (cache) => {
+      if (!redisUrl) return localInvalidationBus;
+      return createRedisInvalidationBus({ url: redisUrl, target: cache, logger: app.log.child({ module: 'session-cache' }) });
+    });
+    app.addHook('onClose', async () => sessions.close());
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -82,6 +90,17 @@ export default fp(
     });
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+    // Whatever an unsafe request of a signed-in customer changed is committed by now: drop their
+    // cached sessions (and the session the cookie named: sign-in and MFA rotate it) before answering.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!UNSAFE_METHODS.has(request.method)) return payload;
+      const token = request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request);
+      await Promise.all([
+        request.auth ? sessions.forgetCustomer(request.auth.customerId) : undefined,
+        token ? sessions.forgetToken(token) : undefined,
+      ]);
+      return payload;
     });
     app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
       const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);

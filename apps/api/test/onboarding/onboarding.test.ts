@@ -288,10 +288,13 @@ describe('onboarding: tasks', () => {
       account_verification: 'pending',
       verify_email: 'pending',
     });
+    // Written behind the api's back, as a back office would: such writers must tell the session cache.
     await ctx.db.updateTable('accounts').set({ email_verified_at: ctx.clock.now() }).where('customer_id', '=', customer.id).execute();
     await insertDocument(customer.id, { status_code: 'pending' });
+    await ctx.app.sessions.forgetCustomer(customer.id);
     expect(await status()).toMatchObject({ verify_email: 'completed', account_verification: 'pending' });
     await insertDocument(customer.id);
+    await ctx.app.sessions.forgetCustomer(customer.id);
     expect(Object.values(await status()).every((s) => s === 'completed')).toBe(true);
   });
 });

@@ -2,8 +2,12 @@ import { authEndpoints } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contractSchema } from '../../lib/contract-route.ts';
+import type { AuthContext } from './session.service.ts';
 
 const tags = ['auth'];
+
+/** The serialized profile of each live AuthContext (collected with it). */
+const profileJson = new WeakMap<AuthContext, string>();
 
 /** Handlers are thin: parse (by schema), call the service, set cookies, answer. */
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -33,7 +37,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     authEndpoints.getProfile.path,
     { schema: contractSchema(authEndpoints.getProfile, tags), preHandler: app.requireSession },
     async (req, reply) => {
-      return reply.code(200).send(auth.currentCustomer(req.auth!));
+      // A cached session is one shared, frozen object: its JSON is built once, then sent as is.
+      const session = req.auth!;
+      let json = profileJson.get(session);
+      if (json === undefined) profileJson.set(session, (json = String(reply.serialize(auth.currentCustomer(session)))));
+      return reply.code(200).type('application/json; charset=utf-8').send(json);
     },
   );
 

@@ -8,6 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import { customerRepository, type CustomerProfileRow, type Executor } from '../customers/customer.repository.ts';
 import { sessionViewFromColumns, type SessionView } from '../customers/customer.mapper.ts';
+import { SessionCache } from './session-cache.ts';
+import { localInvalidationBus, type InvalidationBus, type InvalidationTarget } from './session-cache-bus.ts';
 import { sessionRepository } from './session.repository.ts';
 
 /** touched_at is refreshed at most once a minute. */
@@ -28,24 +30,43 @@ export interface StartSessionInput extends ClientInfo {
   isMfaCompleted: boolean;
 }
 
+/** Shared between requests while cached: read it, never change it (it is frozen). */
 export interface AuthContext {
-  session: SessionView;
-  customerId: string;
-  lastAuthenticatedAt: Date;
-  profile: CustomerProfileRow;
+  readonly session: Readonly<SessionView>;
+  readonly customerId: string;
+  readonly lastAuthenticatedAt: Date;
+  /** The session's absolute end. */
+  readonly expiresAt: Date;
+  readonly profile: Readonly<CustomerProfileRow>;
+}
+
+function freeze(auth: AuthContext): AuthContext {
+  Object.freeze(auth.session);
+  if (auth.profile.address) Object.freeze(auth.profile.address);
+  if (auth.profile.attribute_values) Object.freeze(auth.profile.attribute_values);
+  Object.freeze(auth.profile);
+  return Object.freeze(auth);
 }
 
 export class SessionService {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
 
+  /** Authenticated sessions of this instance (see session-cache.ts for the rules). */
+  readonly cache: SessionCache<AuthContext>;
+  private readonly bus: InvalidationBus;
+
+  /** `createBus` connects the cache to the other instances (default: a single instance). */
   constructor(
     private readonly db: Kysely<Database>,
     config: Pick<Config, 'session'>,
     private readonly now: Clock,
+    createBus: (cache: InvalidationTarget) => InvalidationBus = () => localInvalidationBus,
   ) {
     this.idleMs = config.session.idleMinutes * 60_000;
     this.absoluteMs = config.session.absoluteHours * 3_600_000;
+    this.cache = new SessionCache({ ttlMs: config.session.cacheSeconds * 1000, maxEntries: config.session.cacheMaxEntries, now });
+    this.bus = createBus(this.cache);
   }
 
   get absoluteLifetimeSeconds(): number {
@@ -78,24 +99,57 @@ export class SessionService {
   }
 
   /**
-   * Resolve a cookie token to a live session and its customer profile in one query.
-   * Null when unknown, revoked, idle for too long, or past its absolute lifetime.
+   * Resolve a cookie token to a live session and its customer profile: from the session cache, or
+   * in one query. Null when unknown, revoked, idle for too long, or past its absolute lifetime.
    */
   async authenticate(token: string | undefined): Promise<AuthContext | null> {
     if (!token || token.length > 128) return null;
-    const row = await customerRepository.findProfileBySessionTokenHash(this.db, sha256Hex(token));
+    const tokenHash = sha256Hex(token);
+    const nowMs = this.now().getTime();
+    const cached = this.cache.get(tokenHash);
+    // A hit is served only while no touch is due; otherwise the database decides (another instance
+    // may have touched the session since, so "idle" is only believed from the database).
+    if (cached && nowMs < cached.expiresAt.getTime() && nowMs - lastActivity(cached.session) < TOUCH_INTERVAL_MS) {
+      return cached;
+    }
+
+    const ticket = this.cache.ticket();
+    const row = await customerRepository.findProfileBySessionTokenHash(this.db, tokenHash);
     if (!row) return null;
     const t = this.now();
-    const nowMs = t.getTime();
-    if (nowMs >= row.s_expires_at.getTime()) return null;
-    const lastActivity = (row.s_touched_at ?? row.s_created_at).getTime();
-    if (nowMs - lastActivity > this.idleMs) return null;
-    const session = sessionViewFromColumns(row);
-    if (nowMs - lastActivity >= TOUCH_INTERVAL_MS) {
+    if (t.getTime() >= row.s_expires_at.getTime()) return null;
+    let session = sessionViewFromColumns(row);
+    const last = lastActivity(session);
+    if (t.getTime() - last > this.idleMs) return null;
+    if (t.getTime() - last >= TOUCH_INTERVAL_MS) {
       await sessionRepository.touch(this.db, row.s_id, t);
-      session.touched_at = t;
+      session = { ...session, touched_at: t };
     }
-    return { session, customerId: row.s_customer_id, lastAuthenticatedAt: row.s_last_authenticated_at, profile: row };
+    const auth = freeze({ session, customerId: row.s_customer_id, lastAuthenticatedAt: row.s_last_authenticated_at, expiresAt: row.s_expires_at, profile: row });
+    this.cache.store(tokenHash, auth.customerId, auth, ticket);
+    return auth;
+  }
+
+  /**
+   * After a committed change to a customer (profile, account, sessions): drop their cached sessions
+   * here and on every other instance. Resolves once the other instances have been told.
+   */
+  async forgetCustomer(customerId: string): Promise<void> {
+    this.cache.invalidate({ customerId });
+    await this.bus.publish({ customerId });
+  }
+
+  /** After a committed change to one session (revoked, rotated, MFA passed). */
+  async forgetToken(token: string): Promise<void> {
+    if (token.length > 128) return;
+    const tokenHash = sha256Hex(token);
+    this.cache.invalidate({ tokenHash });
+    await this.bus.publish({ tokenHash });
+  }
+
+  /** Stops listening to the other instances (app shutdown). */
+  async close(): Promise<void> {
+    await this.bus.close();
   }
 
   /** End every live session of a customer (password reset/change). Returns the ended session ids. */
@@ -106,5 +160,10 @@ export class SessionService {
   async revoke(token: string | undefined): Promise<void> {
     if (!token || token.length > 128) return;
     await sessionRepository.revokeByTokenHash(this.db, sha256Hex(token), this.now());
+    await this.forgetToken(token);
   }
+}
+
+function lastActivity(session: Pick<SessionView, 'touched_at' | 'created_at'>): number {
+  return (session.touched_at ?? session.created_at).getTime();
 }

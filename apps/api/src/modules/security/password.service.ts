@@ -151,7 +151,9 @@ export class PasswordService {
     client: ClientInfo,
     reason: SessionRevokedReason,
   ): Promise<void> {
-    const { db, events, mail } = this.deps;
+    const { db, events, mail, sessions } = this.deps;
+    // Committed: no instance may serve the ended sessions from its cache any more.
+    await sessions.forgetCustomer(customerId);
     if (endedSessionIds.length) events.notify(customerId, 'SessionRevoked', { session_ids: endedSessionIds, reason });
     const account = await securityRepository.findAccount(db, customerId);
     if (account) await mail.send(mail.templates.passwordChanged(account.email, client.locale));
