@@ -15,6 +15,10 @@ export function isMfaPending(auth: Pick<AuthContext, 'session'>): boolean {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An unsafe-method route that changes nothing (e.g. signing a channel): keeps the session cache. */
+    readOnly?: boolean;
+  }
   interface FastifyInstance {
     sessions: SessionService;
     /**
@@ -46,6 +50,12 @@ export function bearerSessionToken(request: FastifyRequest): string | undefined 
   if (!BEARER_PATH_PREFIXES.some((p) => request.url.startsWith(p))) return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return m?.[1];
+}
+
+/** Pusher socket ids look like `123.456`; anything else is ignored. */
+const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+function socketIdHeader(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && SOCKET_ID.test(value) ? value : undefined;
 }
 
 export interface SessionPluginOptions {
@@ -83,6 +93,7 @@ export default fp(
         ip: this.ip,
         previousToken: this.cookies[SESSION_COOKIE],
         locale: negotiateLocale(this.headers['accept-language']),
+        socketId: socketIdHeader(this.headers['x-socket-id']),
       };
     });
     app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
@@ -94,7 +105,7 @@ export default fp(
     // Whatever an unsafe request of a signed-in customer changed is committed by now: drop their
     // cached sessions (and the session the cookie named: sign-in and MFA rotate it) before answering.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!UNSAFE_METHODS.has(request.method)) return payload;
+      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly) return payload;
       const token = request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request);
       await Promise.all([
         request.auth ? sessions.forgetCustomer(request.auth.customerId) : undefined,
@@ -112,7 +123,7 @@ export default fp(
       if (!auth) throw AppError.unauthenticated();
       // Verified email => sign-in put an MFA method on the session; until it is passed, only the
       // MFA, resend-MFA-code and logout calls are reachable. (Unverified sessions have no method.)
-      if (isMfaPending(auth)) throw AppError.mfaRequired();
+      if (isMfaPending(auth)) throw AppError.mfaRequired(auth.session.mfa_method!);
       request.auth = auth;
     });
   },

@@ -51,6 +51,16 @@ describe('session cache: served from memory', () => {
     expect(() => Object.assign(auth.profile, { email: 'mallory@example.com' })).toThrow(TypeError);
     expect(() => Object.assign(auth.session, { is_mfa_completed: false })).toThrow(TypeError);
   });
+
+  it('keeps the cache across calls that change nothing (signing a realtime channel)', async () => {
+    const { client, customer } = await signedInCustomer(ctx);
+    await expectCached(client);
+    const res = await client.post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: `private-customer.${customer.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const hits = ctx.app.sessions.cache.stats().hits;
+    expect((await client.profile()).statusCode).toBe(200);
+    expect(ctx.app.sessions.cache.stats().hits).toBe(hits + 1);
+  });
 });
 
 describe('session cache: nothing is late', () => {

@@ -22,6 +22,8 @@ export interface ClientInfo {
   previousToken?: string | undefined;
   /** Language for mails sent during this request (from Accept-Language). */
   locale?: Locale | undefined;
+  /** The realtime socket of the browser tab that made the request (X-Socket-ID): events it causes skip it. */
+  socketId?: string | undefined;
 }
 
 export interface StartSessionInput extends ClientInfo {

@@ -23,7 +23,7 @@ export default async function realtimeRoutes(fastify: FastifyInstance, opts: { c
 
   app.post(
     realtimeEndpoints.authorizeChannel.path,
-    { schema: contractSchema(realtimeEndpoints.authorizeChannel, tags), preValidation: app.requireSession },
+    { schema: contractSchema(realtimeEndpoints.authorizeChannel, tags), preValidation: app.requireSession, config: { readOnly: true } },
     async (req, reply) => {
       return reply.header('cache-control', 'no-store').send(realtime.authorizeChannel(req.auth, req.body));
     },
@@ -31,7 +31,7 @@ export default async function realtimeRoutes(fastify: FastifyInstance, opts: { c
 
   app.post(
     realtimeEndpoints.authenticateUser.path,
-    { schema: contractSchema(realtimeEndpoints.authenticateUser, tags), preValidation: app.requireSession },
+    { schema: contractSchema(realtimeEndpoints.authenticateUser, tags), preValidation: app.requireSession, config: { readOnly: true } },
     async (req, reply) => {
       return reply.header('cache-control', 'no-store').send(realtime.authenticateUser(req.auth, req.body));
     },
