@@ -1,4 +1,4 @@
-import { MFA_REQUIRED, errorStatus, type ErrorCode } from '@remit/contract';
+import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMethod } from '@remit/contract';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -13,6 +13,8 @@ export class AppError extends Error {
     public readonly headers?: Record<string, string>,
     /** Machine-readable `code` of the MessageBody (e.g. mfa_required). */
     public readonly reason?: string,
+    /** Further MessageBody fields (e.g. `mfa_method` with mfa_required). */
+    public readonly extra?: Omit<MessageBody, 'message' | 'code'>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,8 +30,8 @@ export class AppError extends Error {
   }
 
   /** 403 while the session still has to pass multi-factor authentication. */
-  static mfaRequired(): AppError {
-    return new AppError('forbidden', 'Multi-factor authentication is required.', undefined, undefined, MFA_REQUIRED);
+  static mfaRequired(method: MfaMethod): AppError {
+    return new AppError('forbidden', 'Multi-factor authentication is required.', undefined, undefined, MFA_REQUIRED, { mfa_method: method });
   }
 
   /** 429 with Retry-After (seconds, at least 1). */

@@ -32,7 +32,7 @@ export default fp(
         if (err.code === 'validation') {
           return reply.code(422).send({ message: err.message, errors: err.fieldErrors ?? {} });
         }
-        return reply.code(err.status).send(err.reason ? { message: err.message, code: err.reason } : { message: err.message });
+        return reply.code(err.status).send(err.reason ? { message: err.message, code: err.reason, ...err.extra } : { message: err.message });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const errors = zodIssuesToFieldErrors(err.validation as never);

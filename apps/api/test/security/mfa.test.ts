@@ -22,7 +22,11 @@ describe('session gate while MFA is pending', () => {
     const { client, code } = await pendingMfa();
     const profile = await client.profile();
     expect(profile.statusCode).toBe(403);
-    expect(MessageBody.parse(profile.json())).toEqual({ message: 'Multi-factor authentication is required.', code: MFA_REQUIRED });
+    expect(MessageBody.parse(profile.json())).toEqual({
+      message: 'Multi-factor authentication is required.',
+      code: MFA_REQUIRED,
+      mfa_method: 'email',
+    });
     for (const res of [
       await client.get(securityEndpoints.getMfaSettings.path),
       await client.post(securityEndpoints.changePassword.path, { current_password: 'x', password: 'y', confirm_password: 'y' }),

@@ -21,6 +21,8 @@ async function signInPendingTotp(email: string) {
   const c = new Client(ctx.app);
   const customer = await c.signIn(email);
   expect(customer.session!.mfa_method).toBe('totp');
+  // after a reload the app only has the 403: it names the method too
+  expect(MessageBody.parse((await c.profile()).json())).toMatchObject({ code: 'mfa_required', mfa_method: 'totp' });
   return c;
 }
 

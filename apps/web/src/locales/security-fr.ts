@@ -15,6 +15,7 @@ export const securityFr: SecurityTranslation = {
   mfa: {
     heading: 'Vérification en deux étapes',
     introEmail: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
+    introEmailNoAddress: 'Nous avons envoyé un code à 6 chiffres à votre adresse e-mail. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
     introTotp: 'Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour Remit.',
     introUnknown: 'Saisissez le code à 6 chiffres reçu par e-mail ou celui affiché par votre application d’authentification.',
     introRecovery: 'Saisissez l’un des codes de récupération enregistrés lors de la configuration de l’application d’authentification.',

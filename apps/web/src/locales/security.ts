@@ -17,6 +17,7 @@ export const securityEn = {
   mfa: {
     heading: 'Two-step verification',
     introEmail: 'We sent a 6-digit code to {{email}}. Enter it below. The code expires in 10 minutes.',
+    introEmailNoAddress: 'We sent a 6-digit code to your email address. Enter it below. The code expires in 10 minutes.',
     introTotp: 'Open your authenticator app and enter the 6-digit code it shows for Remit.',
     introUnknown: 'Enter the 6-digit code we emailed you, or the code shown by your authenticator app.',
     introRecovery: 'Enter one of the recovery codes you saved when you set up the authenticator app.',

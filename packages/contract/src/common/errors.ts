@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { MfaMethod } from '../entities/session.ts';
 
 /** Body of every non-validation error: 401, 403, 404, 409, 419, 429, 5xx. */
 export const MessageBody = z.object({
   message: z.string(),
   /** A machine-readable reason where the client must react to it (e.g. `mfa_required` on 403). */
   code: z.string().optional(),
+  /**
+   * With 403 `mfa_required`: the method the session waits for, so that the MFA screen can say where
+   * the code comes from even after a reload (the profile itself is refused until MFA is passed).
+   */
+  mfa_method: MfaMethod.optional(),
 });
 
 /** 403 `code` while the session still has to pass multi-factor authentication. */

@@ -1,4 +1,4 @@
-import { isCategoryInformationRequired, type AttributeCategory, type Customer } from '@remit/contract';
+import { isCategoryInformationRequired, type AttributeCategory, type Customer, type MessageBody, type MfaMethod } from '@remit/contract';
 import { paths } from '@/config/paths';
 import { loadApi } from '@/lib/api-loader';
 import type { ApiError } from '@/lib/api-errors';
@@ -53,13 +53,23 @@ export async function readApiError(error: unknown): Promise<ApiError | null> {
     .catch(() => null);
 }
 
-/** The `code` of a MessageBody error answer (e.g. password_confirmation_required), read structurally. */
-export function errorCode(error: unknown): string | undefined {
+/** The MessageBody of an error answer, read structurally (without loading the api error helpers). */
+function errorBody(error: unknown): Partial<MessageBody> | undefined {
   if (error && typeof error === 'object' && 'response' in error) {
     const data = (error as { response?: { data?: unknown } }).response?.data;
-    if (data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string') {
-      return (data as { code: string }).code;
-    }
+    if (data && typeof data === 'object') return data as Partial<MessageBody>;
   }
   return undefined;
+}
+
+/** The `code` of a MessageBody error answer (e.g. password_confirmation_required). */
+export function errorCode(error: unknown): string | undefined {
+  const code = errorBody(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The method a 403 mfa_required names (the session waits for a mailed code or the authenticator app). */
+export function errorMfaMethod(error: unknown): MfaMethod | undefined {
+  const method = errorBody(error)?.mfa_method;
+  return method === 'email' || method === 'totp' ? method : undefined;
 }

@@ -143,6 +143,20 @@ describe('session guard of the signed-in layout', () => {
     expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['totp', /Open your authenticator app and enter the 6-digit code/, true],
+    ['email', /We sent a 6-digit code to your email address/, false],
+  ] as const)('after a reload the 403 names the method (%s), and /mfa says where the code comes from', async (method, intro, recovery) => {
+    server.use(
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Multi-factor authentication is required.', code: MFA_REQUIRED, mfa_method: method }, { status: 403 }),
+      ),
+    );
+    renderRoute('/mfa');
+    expect(await screen.findByText(intro)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' }) !== null).toBe(recovery);
+  });
+
   it('a stored customer still waiting for MFA is sent to /mfa', async () => {
     const view = renderRoute('/settings', { queryClient: signedIn() });
     await waitFor(() => expect(view.pathname()).toBe('/mfa'));

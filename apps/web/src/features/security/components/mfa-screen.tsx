@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useCustomer } from '@/lib/customer-store';
 import { useCompleteMfa } from '../api/complete-mfa';
 import { resendMfaOtp } from '../api/resend-mfa-otp';
-import { errorCode, homeRouteFor, maskEmail, readApiError } from '../lib';
+import { errorCode, errorMfaMethod, homeRouteFor, maskEmail, readApiError } from '../lib';
 
 /** Seconds before the first resend: the sign-in just mailed a code (the api throttles resends anyway). */
 export const INITIAL_RESEND_SECONDS = 60;
@@ -39,8 +39,9 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
   const recoveryRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
 
-  // 403 mfa_required on the profile: a session waiting for MFA whose method we cannot read.
+  // 403 mfa_required on the profile (e.g. after a reload): the answer names the method, not the email.
   const pendingUnknown = profile.isError && errorCode(profile.error) === MFA_REQUIRED;
+  const pendingMethod = pendingUnknown ? errorMfaMethod(profile.error) : undefined;
 
   if (profile.isPending || (profile.isError && !pendingUnknown && isUnauthorized(profile.error))) {
     return (
@@ -68,15 +69,17 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
     return <Navigate to={homeRouteFor(customer)} replace />;
   }
 
-  const method = customer?.session?.mfa_method ?? null;
+  const method = customer?.session?.mfa_method ?? pendingMethod ?? null;
   const email = customer?.account.email;
   const intro =
     mode === 'recovery'
       ? t('security.mfa.introRecovery')
       : method === 'totp'
         ? t('security.mfa.introTotp')
-        : method === 'email' && email
-          ? t('security.mfa.introEmail', { email: maskEmail(email) })
+        : method === 'email'
+          ? email
+            ? t('security.mfa.introEmail', { email: maskEmail(email) })
+            : t('security.mfa.introEmailNoAddress')
           : t('security.mfa.introUnknown');
   const canResend = mode === 'code' && method !== 'totp';
   const canUseRecovery = method === 'totp' || (method === null && pendingUnknown);
