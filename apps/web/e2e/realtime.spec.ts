@@ -1,6 +1,6 @@
 import { expect, test, type Page, type WebSocket } from '@playwright/test';
 import { realtimeEndpoints, type DevNotifyRequest } from '@remit/contract';
-import { signUpThroughUi, uniqueEmail } from './support';
+import { signUpAndVerify, signUpThroughUi, uniqueEmail } from './support';
 
 /** Resolves once the page's pusher-js socket has subscribed to the customer's private channel. */
 function waitForCustomerSubscription(page: Page): Promise<WebSocket> {
@@ -44,6 +44,27 @@ test.describe('realtime', () => {
     await expect(page).toHaveURL(/\/workflow\/onboarding$/);
     // Connected: no connection banner.
     await expect(page.getByTestId('realtime-status')).toBeEmpty();
+  });
+
+  test('a change made in one tab is announced in the customer\'s other tab, not in the tab that made it', async ({ page, request }) => {
+    const subscribed = waitForCustomerSubscription(page);
+    await signUpAndVerify(page, request, uniqueEmail('two-tabs'));
+    await subscribed;
+    const other = await page.context().newPage();
+    const otherSubscribed = waitForCustomerSubscription(other);
+    await other.goto('/dashboard');
+    await otherSubscribed;
+
+    await page.getByRole('searchbox', { name: 'Search countries' }).fill('United Kingdom');
+    await page.getByRole('radio', { name: /^United Kingdom/ }).check();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+
+    await expect(other.getByTestId('realtime-notice').getByText('Your profile was updated')).toBeVisible();
+    // Both tabs got their events at the same moment; give this one a little longer all the same.
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('realtime-notice').getByText('Your profile was updated')).toHaveCount(0);
+    await other.close();
   });
 
   test('SessionRevoked for this session signs the page out at once', async ({ page }) => {

@@ -4,12 +4,15 @@ import type { Config } from '../config.ts';
 import { builtinCredentials, type RealtimeCredentials } from '../realtime/credentials.ts';
 import type { DomainEvent } from '../realtime/events.ts';
 import { realtimePlugin } from '../realtime/plugin.ts';
-import { createPublisher, type Publisher } from '../realtime/publisher.ts';
+import { createPublisher, type PublishOptions, type Publisher } from '../realtime/publisher.ts';
 
 /** What services use to tell a customer's open apps that something changed (PRODUCT.md "Realtime"). */
 export interface CustomerEvents {
-  /** Fire and forget: a failed publish is logged and retried, never fails the business operation. */
-  notify(customerId: string, event: DomainEvent, payload?: Record<string, unknown>): void;
+  /**
+   * Fire and forget: a failed publish is logged and retried, never fails the business operation.
+   * `options.socketId` leaves out the browser tab that caused the event (it already has the result).
+   */
+  notify(customerId: string, event: DomainEvent, payload?: Record<string, unknown>, options?: PublishOptions): void;
   /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -70,8 +73,8 @@ export default fp(
     };
 
     app.decorate('customerEvents', {
-      notify(customerId, event, payload = {}) {
-        void current().notifyCustomer(customerId, event, payload);
+      notify(customerId, event, payload = {}, options) {
+        void current().notifyCustomer(customerId, event, payload, options);
       },
       async flush() {
         await publisher?.flush();

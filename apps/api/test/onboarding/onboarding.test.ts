@@ -389,4 +389,17 @@ describe('onboarding: isolation and events', () => {
       spy.mockRestore();
     }
   });
+
+  it('leaves out the browser tab that made the change (X-Socket-ID, as Echo sends it)', async () => {
+    const { c, customer } = await signedUp();
+    const spy = vi.spyOn(ctx.app.customerEvents, 'notify');
+    try {
+      await ok(await c.post(e.updateCountry.path, { country_id: GB }, { 'x-socket-id': '1234.5678' }));
+      await ok(await c.post(e.updateCountry.path, { country_id: GB }, { 'x-socket-id': 'not a socket' }));
+      const options = spy.mock.calls.filter(([id]) => id === customer.id).map(([, , , opts]) => opts);
+      expect(options).toEqual([{ socketId: '1234.5678' }, { socketId: '1234.5678' }, {}, {}]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import type { RealtimeClientConfig, RealtimeEventName } from '@remit/contract';
 import type Echo from 'laravel-echo';
 import { config as appConfig } from '@/config/env';
 import { loadApi } from './api-loader';
+import { setSocketIdSource } from './socket-id';
 
 export type EchoInstance = Echo<'pusher'>;
 
@@ -110,7 +111,9 @@ export function getEcho(): Promise<EchoInstance> {
       location: window.location,
       bearerToken: appConfig.broadcastBearerToken,
     });
-    return new EchoClass<'pusher'>({ ...options, Pusher } as never);
+    const echo = new EchoClass<'pusher'>({ ...options, Pusher } as never);
+    setSocketIdSource(() => echo.socketId());
+    return echo;
   })().catch((error: unknown) => {
     instance = null; // a failed config or chunk load may succeed next time
     throw error;
@@ -122,6 +125,7 @@ export function getEcho(): Promise<EchoInstance> {
 export function disconnectEcho(): void {
   const current = instance;
   instance = null;
+  setSocketIdSource(null);
   void current?.then(
     (echo) => echo.disconnect(),
     () => undefined,

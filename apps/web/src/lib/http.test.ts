@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
 import { http, registerNavigate } from './http';
 import { progressActiveCount } from './progress';
+import { setSocketIdSource } from './socket-id';
 
 afterEach(() => registerNavigate(null));
 
@@ -32,6 +33,24 @@ describe('http client (seed §7 global setup)', () => {
     expect(seen?.get('accept')).toBe('application/json');
     expect(seen?.get('ngrok-skip-browser-warning')).toBeTruthy();
     expect(seen?.get('x-xsrf-token')).toBe('abc=123');
+  });
+
+  it('sends this tab\'s realtime socket id as X-Socket-ID once connected, and nothing before', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      mswHttp.post(authEndpoints.signOut.path, ({ request }) => {
+        seen.push(request.headers.get('x-socket-id'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await http.post(authEndpoints.signOut.path);
+    setSocketIdSource(() => '1234.5678');
+    try {
+      await http.post(authEndpoints.signOut.path);
+    } finally {
+      setSocketIdSource(null);
+    }
+    expect(seen).toEqual([null, '1234.5678']);
   });
 
   it('on 401 stops the progress bar, navigates to signIn and still rejects', async () => {

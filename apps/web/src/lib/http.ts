@@ -4,6 +4,7 @@ import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { currentPathname, navigateTo, notifyUnauthorized } from './navigation';
 import { progressDone, progressReset, progressStart } from './progress';
+import { currentSocketId } from './socket-id';
 
 export { registerNavigate, registerUnauthorizedHandler } from './navigation';
 
@@ -29,6 +30,8 @@ function hasCode(data: unknown, code: string): boolean {
 http.interceptors.request.use(
   (request: InternalAxiosRequestConfig) => {
     progressStart();
+    const socketId = currentSocketId();
+    if (socketId) request.headers.set('X-Socket-ID', socketId);
     return request;
   },
   (error: unknown) => {

@@ -16,18 +16,18 @@ export default async function onboardingRoutes(fastify: FastifyInstance) {
   });
 
   app.post(e.updateCountry.path, { schema: contractSchema(e.updateCountry, tags), preHandler: app.requireSession }, async (req, reply) => {
-    return reply.code(200).send(await onboarding.updateCountry(req.auth!, req.body));
+    return reply.code(200).send(await onboarding.updateCountry(req.auth!, req.body, req.clientInfo()));
   });
 
   app.post(e.updateAttributes.path, { schema: contractSchema(e.updateAttributes, tags), preHandler: app.requireSession }, async (req, reply) => {
-    return reply.code(200).send(await onboarding.updateAttributes(req.auth!, req.query.category, req.body));
+    return reply.code(200).send(await onboarding.updateAttributes(req.auth!, req.query.category, req.body, req.clientInfo()));
   });
 
   app.post(
     e.updateMobileNumber.path,
     { schema: contractSchema(e.updateMobileNumber, tags), preHandler: app.requireSession },
     async (req, reply) => {
-      return reply.code(200).send(await onboarding.updateMobileNumber(req.auth!, req.body));
+      return reply.code(200).send(await onboarding.updateMobileNumber(req.auth!, req.body, req.clientInfo()));
     },
   );
 
@@ -36,6 +36,6 @@ export default async function onboardingRoutes(fastify: FastifyInstance) {
   });
 
   app.post(e.applyInfoFromPoi.path, { schema: contractSchema(e.applyInfoFromPoi, tags), preHandler: app.requireSession }, async (req, reply) => {
-    return reply.code(200).send(await onboarding.applyInfoFromPoi(req.auth!, req.body));
+    return reply.code(200).send(await onboarding.applyInfoFromPoi(req.auth!, req.body, req.clientInfo()));
   });
 }

@@ -17,7 +17,7 @@ import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CustomerEvents } from '../../plugins/realtime.ts';
-import type { AuthContext } from '../auth/session.service.ts';
+import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
 import { customerRepository, type Executor } from '../customers/customer.repository.ts';
 import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
@@ -59,6 +59,9 @@ const POI_FIELDS: readonly [attribute: string, ...sources: string[]][] = [
   ['national_id_number', 'national_id_number', 'document_number'],
 ];
 
+/** Where a change came from (the caller's realtime socket is left out of the events). */
+export type EventOrigin = Pick<ClientInfo, 'socketId'>;
+
 export interface OnboardingServiceDeps {
   db: Kysely<Database>;
   now: Clock;
@@ -76,9 +79,11 @@ export class OnboardingService {
     return toCustomer(profile, auth.session);
   }
 
-  private changed(customerId: string): void {
-    this.deps.events.notify(customerId, 'ProfileUpdated', {});
-    this.deps.events.notify(customerId, 'TasksChanged', {});
+  /** Tells the customer's other tabs and devices (not the one that asked: it has the answer). */
+  private changed(customerId: string, origin: EventOrigin): void {
+    const options = origin.socketId ? { socketId: origin.socketId } : {};
+    this.deps.events.notify(customerId, 'ProfileUpdated', {}, options);
+    this.deps.events.notify(customerId, 'TasksChanged', {}, options);
   }
 
   private async ruleContext(countryIso2: string): Promise<RuleContext> {
@@ -109,7 +114,7 @@ export class OnboardingService {
    * Choose the country of residence. Values of attributes that the new country also defines (same
    * key) are kept; the others are dropped, and the derived columns are recomputed.
    */
-  async updateCountry(auth: AuthContext, input: UpdateCountryRequest): Promise<Customer> {
+  async updateCountry(auth: AuthContext, input: UpdateCountryRequest, origin: EventOrigin = {}): Promise<Customer> {
     const country = await this.deps.reference.countryById(input.country_id);
     if (!country) throw AppError.validation({ country_id: ['The selected country is invalid.'] });
     const keep = attributeCatalog.forCountry(country.iso2_alpha).map((d) => d.attribute);
@@ -120,7 +125,7 @@ export class OnboardingService {
       const values = await onboardingRepository.attributeValues(trx, auth.customerId);
       await this.syncColumns(trx, auth.customerId, values, at);
     });
-    this.changed(auth.customerId);
+    this.changed(auth.customerId, origin);
     return this.reload(auth);
   }
 
@@ -135,7 +140,7 @@ export class OnboardingService {
    * keys. Keys the country does not define in this category are refused; required attributes must be
    * present and non-empty; an optional attribute sent empty is cleared, one not sent is left as is.
    */
-  async updateAttributes(auth: AuthContext, category: AttributeCategory, body: AttributeValues): Promise<Customer> {
+  async updateAttributes(auth: AuthContext, category: AttributeCategory, body: AttributeValues, origin: EventOrigin = {}): Promise<Customer> {
     const iso2 = this.requireCountry(auth);
     const defs = attributeCatalog.forCountry(iso2).filter((d) => d.category === category);
     const flat = flattenDotKeys(body);
@@ -160,7 +165,7 @@ export class OnboardingService {
     bag.throwIfAny();
 
     await this.save(auth.customerId, updates);
-    this.changed(auth.customerId);
+    this.changed(auth.customerId, origin);
     return this.reload(auth);
   }
 
@@ -174,13 +179,13 @@ export class OnboardingService {
     });
   }
 
-  async updateMobileNumber(auth: AuthContext, input: UpdateMobileNumberRequest): Promise<Customer> {
+  async updateMobileNumber(auth: AuthContext, input: UpdateMobileNumberRequest, origin: EventOrigin = {}): Promise<Customer> {
     const country = await this.deps.reference.countryById(input.mobile_number_country_id);
     if (!country) throw AppError.validation({ mobile_number_country_id: ['The selected mobile number country is invalid.'] });
     const phone = checkMobileNumber(input.mobile_number, country.iso2_alpha);
     if (!phone.ok) throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
     await onboardingRepository.setMobileNumber(this.deps.db, auth.customerId, phone.e164, country.id, this.deps.now());
-    this.changed(auth.customerId);
+    this.changed(auth.customerId, origin);
     return this.reload(auth);
   }
 
@@ -220,7 +225,7 @@ export class OnboardingService {
    * (values that do not pass the attribute's rules are skipped), and record whether the document's
    * name matches the name the customer entered (case- and diacritic-insensitive).
    */
-  async applyInfoFromPoi(auth: AuthContext, input: ApplyInfoFromPoiRequest): Promise<Customer> {
+  async applyInfoFromPoi(auth: AuthContext, input: ApplyInfoFromPoiRequest, origin: EventOrigin = {}): Promise<Customer> {
     const doc = await this.poiDocument(auth.customerId, input.document_id);
     const iso2 = this.requireCountry(auth);
     const extracted = doc.extracted_data ?? {};
@@ -262,7 +267,7 @@ export class OnboardingService {
       );
     };
     await this.save(auth.customerId, updates, nameCheck);
-    this.changed(auth.customerId);
+    this.changed(auth.customerId, origin);
     return this.reload(auth);
   }
 
