@@ -9,6 +9,7 @@ import { readApiError } from '../lib/api-error';
 import { compilePattern, optionsFromPattern } from '../lib/options';
 import { AttributeField } from './attribute-field';
 import { StepActions } from './step-actions';
+import { StepForm } from './step-form';
 
 interface AttributesStepProps {
   customer: Customer;
@@ -101,16 +102,16 @@ export function AttributesStep({ customer, category, onSaved, onBack, onContinue
   });
 
   return (
-    <form id={formId} noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t(`onboarding.attributes.headings.${category}`)}>
-      <p className="text-slate-700">{t(`onboarding.attributes.intros.${category}`)}</p>
-      {fields.some((f) => f.attribute.is_required) && (
-        <p className="mt-2 text-sm text-slate-600">{t('onboarding.attributes.requiredNote')}</p>
-      )}
-      {failure && (
-        <Alert tone="error" className="mt-4">
-          {failure}
-        </Alert>
-      )}
+    <StepForm
+      id={formId}
+      label={t(`onboarding.attributes.headings.${category}`)}
+      intro={t(`onboarding.attributes.intros.${category}`)}
+      note={fields.some((f) => f.attribute.is_required) ? t('onboarding.attributes.requiredNote') : undefined}
+      failure={failure}
+      saving={update.isPending}
+      onSubmit={onSubmit}
+      onBack={onBack}
+    >
       <div className="mt-6 space-y-5">
         {fields.map(({ name, attribute, options, pattern }) => (
           <AttributeField
@@ -132,11 +133,6 @@ export function AttributesStep({ customer, category, onSaved, onBack, onContinue
           />
         ))}
       </div>
-      <StepActions onBack={onBack}>
-        <Button type="submit" loading={update.isPending}>
-          {t('onboarding.actions.saveAndContinue')}
-        </Button>
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }

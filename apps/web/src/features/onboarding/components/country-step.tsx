@@ -1,17 +1,14 @@
 import type { Country, Customer } from '@remit/contract';
 import { useDeferredValue, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { useCountries } from '../api/list-countries';
 import { useUpdateCountry } from '../api/update-country';
 import { readApiError } from '../lib/api-error';
-import { flagEmoji, formatCallingCode, matchesCountry, sortCountries } from '../lib/countries';
-import { QueryError, QueryLoading } from './query-state';
-import { StepActions } from './step-actions';
+import { flagEmoji, formatCallingCode, matchesCountry } from '../lib/countries';
+import { StepForm } from './step-form';
+import { WithCountries } from './with-countries';
 
 interface CountryStepProps {
   customer: Customer;
@@ -24,20 +21,11 @@ interface CountryStepProps {
  * move between countries, the count of matches is announced) by common, official and native name.
  */
 export function CountryStep({ customer, onSaved, onBack }: CountryStepProps) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-
-  if (countries.isPending) return <QueryLoading label={t('onboarding.country.loading')} />;
-  if (countries.isError) {
-    return (
-      <QueryError
-        message={t('onboarding.country.error')}
-        onRetry={() => void countries.refetch()}
-        testId="countries-error"
-      />
-    );
-  }
-  return <CountryForm customer={customer} countries={countries.data} onSaved={onSaved} onBack={onBack} />;
+  return (
+    <WithCountries>
+      {(countries) => <CountryForm customer={customer} countries={countries} onSaved={onSaved} onBack={onBack} />}
+    </WithCountries>
+  );
 }
 
 function CountryForm({
@@ -46,7 +34,7 @@ function CountryForm({
   onSaved,
   onBack,
 }: CountryStepProps & { countries: Country[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const searchId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -58,8 +46,7 @@ function CountryForm({
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const sorted = useMemo(() => sortCountries(countries, i18n.language), [countries, i18n.language]);
-  const visible = useMemo(() => sorted.filter((c) => matchesCountry(c, deferredQuery)), [sorted, deferredQuery]);
+  const visible = useMemo(() => countries.filter((c) => matchesCountry(c, deferredQuery)), [countries, deferredQuery]);
 
   function onSearchKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     // Enter (or arrow down) in the search box goes to the first match instead of submitting.
@@ -93,13 +80,14 @@ function CountryForm({
   }
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('onboarding.country.heading')}>
-      <p className="text-slate-700">{t('onboarding.country.intro')}</p>
-      {failure && (
-        <Alert tone="error" className="mt-4">
-          {failure}
-        </Alert>
-      )}
+    <StepForm
+      label={t('onboarding.country.heading')}
+      intro={t('onboarding.country.intro')}
+      failure={failure}
+      saving={update.isPending}
+      onSubmit={onSubmit}
+      onBack={onBack}
+    >
       <div className="mt-6">
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium text-slate-800">
           {t('onboarding.country.search')}
@@ -184,11 +172,6 @@ function CountryForm({
         </div>
         <FieldError id={errorId} message={error} />
       </fieldset>
-      <StepActions onBack={onBack}>
-        <Button type="submit" loading={update.isPending}>
-          {t('onboarding.actions.saveAndContinue')}
-        </Button>
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }

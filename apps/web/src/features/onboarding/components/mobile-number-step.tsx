@@ -2,17 +2,14 @@ import type { Country, Customer } from '@remit/contract';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { useCountries } from '../api/list-countries';
 import { useUpdateMobileNumber } from '../api/update-mobile-number';
 import { readApiError } from '../lib/api-error';
-import { formatCallingCode, sortCountries } from '../lib/countries';
-import { QueryError, QueryLoading } from './query-state';
-import { StepActions } from './step-actions';
+import { formatCallingCode } from '../lib/countries';
+import { StepForm } from './step-form';
+import { WithCountries } from './with-countries';
 
 interface MobileNumberStepProps {
   customer: Customer;
@@ -40,32 +37,21 @@ function nationalPart(number: string | null, country: Country | null): string {
 
 /** Step 6: calling code (defaults to the customer's country) and mobile number. */
 export function MobileNumberStep({ customer, onSaved, onBack }: MobileNumberStepProps) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-  if (countries.isPending) return <QueryLoading label={t('onboarding.country.loading')} />;
-  if (countries.isError) {
-    return (
-      <QueryError
-        message={t('onboarding.country.error')}
-        onRetry={() => void countries.refetch()}
-        testId="countries-error"
-      />
-    );
-  }
-  return <MobileNumberForm customer={customer} countries={countries.data} onSaved={onSaved} onBack={onBack} />;
+  return (
+    <WithCountries>
+      {(countries) => <MobileNumberForm customer={customer} countries={countries} onSaved={onSaved} onBack={onBack} />}
+    </WithCountries>
+  );
 }
 
 function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumberStepProps & { countries: Country[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const codeId = useId();
   const numberId = useId();
   const hintId = useId();
   const update = useUpdateMobileNumber();
   const [failure, setFailure] = useState<string | null>(null);
-  const withCodes = useMemo(
-    () => sortCountries(countries.filter((c) => c.calling_code), i18n.language),
-    [countries, i18n.language],
-  );
+  const withCodes = useMemo(() => countries.filter((c) => c.calling_code), [countries]);
   const defaultCountry = customer.account.mobile_number_country ?? customer.country;
 
   const {
@@ -102,13 +88,14 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
   const numberError = errors.number?.message;
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('onboarding.mobile.heading')}>
-      <p className="text-slate-700">{t('onboarding.mobile.intro')}</p>
-      {failure && (
-        <Alert tone="error" className="mt-4">
-          {failure}
-        </Alert>
-      )}
+    <StepForm
+      label={t('onboarding.mobile.heading')}
+      intro={t('onboarding.mobile.intro')}
+      failure={failure}
+      saving={update.isPending}
+      onSubmit={onSubmit}
+      onBack={onBack}
+    >
       <div className="mt-6 grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <label htmlFor={codeId} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -157,11 +144,6 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
           <FieldError id={`${numberId}-error`} message={numberError} />
         </div>
       </div>
-      <StepActions onBack={onBack}>
-        <Button type="submit" loading={update.isPending}>
-          {t('onboarding.actions.saveAndContinue')}
-        </Button>
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }
