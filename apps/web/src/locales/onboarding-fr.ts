@@ -83,6 +83,22 @@ export const onboardingFr: OnboardingTranslation = {
     numberRequired: 'Saisissez votre numéro de mobile.',
     numberInvalid: 'Saisissez un numéro de mobile valide, uniquement des chiffres.',
   },
+  options: {
+    employment_status: {
+      employed: 'Salarié(e)',
+      self_employed: 'Indépendant(e)',
+      unemployed: 'Sans emploi',
+      student: 'Étudiant(e)',
+      retired: 'Retraité(e)',
+    },
+    annual_income: {
+      under_10k: 'Moins de 10 000',
+      '10k_30k': 'De 10 000 à 30 000',
+      '30k_60k': 'De 30 000 à 60 000',
+      '60k_100k': 'De 60 000 à 100 000',
+      over_100k: 'Plus de 100 000',
+    },
+  },
   done: {
     heading: 'Votre profil est complet',
     body: 'Une dernière chose : vérifiez votre compte en téléversant une pièce d’identité. Cela ne prend que quelques minutes.',

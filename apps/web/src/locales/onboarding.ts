@@ -83,6 +83,22 @@ export const onboardingEn = {
     numberRequired: 'Enter your mobile number.',
     numberInvalid: 'Enter a valid mobile number, digits only.',
   },
+  options: {
+    employment_status: {
+      employed: 'Employed',
+      self_employed: 'Self-employed',
+      unemployed: 'Unemployed',
+      student: 'Student',
+      retired: 'Retired',
+    },
+    annual_income: {
+      under_10k: 'Under 10,000',
+      '10k_30k': '10,000 to 30,000',
+      '30k_60k': '30,000 to 60,000',
+      '60k_100k': '60,000 to 100,000',
+      over_100k: 'Over 100,000',
+    },
+  },
   done: {
     heading: 'Your profile is complete',
     body: 'One last thing: verify your account by uploading a proof of identity. It only takes a few minutes.',

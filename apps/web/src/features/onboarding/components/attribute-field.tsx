@@ -5,7 +5,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { applyMask, isNumericMask } from '../lib/mask';
-import { humanize } from '../lib/options';
+import { optionLabel } from '../lib/options';
 
 interface AttributeFieldProps {
   id: string;
@@ -21,7 +21,8 @@ interface AttributeFieldProps {
  * its info_text as help (aria-describedby), a mask applied while typing, the error under it.
  */
 export function AttributeField({ id, attribute, options, registration, error }: AttributeFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const translate = (key: string) => (i18n.exists(key) ? t(key as never) : undefined);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [attribute.info_text ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
@@ -58,7 +59,7 @@ export function AttributeField({ id, attribute, options, registration, error }: 
           <option value="">{t('onboarding.attributes.selectPlaceholder')}</option>
           {options.map((value) => (
             <option key={value} value={value}>
-              {humanize(value)}
+              {optionLabel(attribute.attribute, value, translate)}
             </option>
           ))}
         </select>

@@ -205,7 +205,7 @@ describe('onboarding workflow', () => {
     expect(field('Town or city')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('renders a fixed-list attribute as a select with humanised labels', async () => {
+  it('renders a fixed-list attribute as a select with translated labels', async () => {
     const user = userEvent.setup();
     let body: unknown;
     server.use(
@@ -221,12 +221,12 @@ describe('onboarding workflow', () => {
     expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Select…',
       'Employed',
-      'Self employed',
+      'Self-employed',
       'Unemployed',
       'Student',
       'Retired',
     ]);
-    await user.selectOptions(status, 'Self employed');
+    await user.selectOptions(status, 'Self-employed');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your mobile number' })).toBeInTheDocument();
     expect(body).toEqual({ employment_status: 'self_employed' });

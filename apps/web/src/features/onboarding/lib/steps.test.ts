@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOnboardingCustomer, countries, gbAddressValues, gbEmploymentValues, gbIdentityValues } from '@/testing/onboarding-fixtures';
 import { flagEmoji, formatCallingCode, matchesCountry } from './countries';
-import { compilePattern, humanize, optionsFromPattern } from './options';
+import { compilePattern, humanize, optionLabel, optionsFromPattern } from './options';
 import { firstUnfinishedStep, isStepRequired, nextUnfinishedStep } from './steps';
 import { taskHref } from './task-links';
 
@@ -56,14 +56,31 @@ describe('countries', () => {
 });
 
 describe('select options from an anchored alternation', () => {
-  it('reads plain-word alternations only', () => {
+  it('reads alternations of literals only', () => {
     expect(optionsFromPattern('^(employed|self_employed|student)$')).toEqual(['employed', 'self_employed', 'student']);
     expect(optionsFromPattern('^(?:yes|no)$')).toEqual(['yes', 'no']);
     expect(optionsFromPattern('^[A-Z]{2}$')).toBeNull();
     expect(optionsFromPattern('^(a|b)+$')).toBeNull();
     expect(optionsFromPattern('^(a.*|b)$')).toBeNull();
     expect(optionsFromPattern('^(single)$')).toBeNull();
+    // names with accents, spaces, hyphens, apostrophes and escaped metacharacters are literals too
+    expect(optionsFromPattern("^(Auvergne-Rhône-Alpes|Provence-Alpes-Côte d'Azur|St\\. Kitts)$")).toEqual([
+      'Auvergne-Rhône-Alpes',
+      "Provence-Alpes-Côte d'Azur",
+      'St. Kitts',
+    ]);
+    expect(optionsFromPattern('^(\\d+|none)$')).toBeNull();
+    expect(optionsFromPattern('^(a|(b|c))$')).toBeNull();
+    expect(optionsFromPattern('^(a||b)$')).toBeNull();
     expect(optionsFromPattern(null)).toBeNull();
+  });
+
+  it('labels list values: a translation, else a humanised code, else the value as it is', () => {
+    const translations: Record<string, string> = { 'onboarding.options.annual_income.30k_60k': '30,000 to 60,000' };
+    const translate = (key: string) => translations[key];
+    expect(optionLabel('annual_income', '30k_60k', translate)).toBe('30,000 to 60,000');
+    expect(optionLabel('employment_status', 'self_employed', translate)).toBe('Self employed');
+    expect(optionLabel('address.region', 'Auvergne-Rhône-Alpes', translate)).toBe('Auvergne-Rhône-Alpes');
   });
 
   it('humanises values and compiles patterns safely', () => {
