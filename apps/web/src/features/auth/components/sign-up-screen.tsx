@@ -1,12 +1,11 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { focusRing } from '@/components/ui/focus';
-import { PasswordField } from '@/components/ui/password-field';
-import { Spinner } from '@/components/ui/spinner';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { TextLink, linkClass } from '@/components/ui/text-link';
 import { TextWithTags } from '@/components/ui/text-with-tags';
@@ -42,15 +41,6 @@ function NewTabLink({ href, children }: { href: string; children?: React.ReactNo
   );
 }
 
-function PolicySpinner() {
-  const { t } = useTranslation();
-  return (
-    <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-      <Spinner label={t('signUp.loadingPolicy')} size="sm" />
-    </div>
-  );
-}
-
 /** Seed §2 sign-up screen. */
 export function SignUpScreen() {
   const { t } = useTranslation();
@@ -66,7 +56,6 @@ export function SignUpScreen() {
     loadValidator,
     defaultValues: { email: '', password: '', confirm_password: '' },
   });
-  const password = values.password;
 
   const onSubmit = handleSubmit(async (values) => {
     if (!agreed) return; // seed §5: the terms box must be ticked before submit
@@ -95,8 +84,6 @@ export function SignUpScreen() {
       setPending(false);
     }
   });
-
-  const checklistId = 'password-rules';
 
   return (
     <AuthLayout
@@ -132,28 +119,21 @@ export function SignUpScreen() {
           error={errors.email}
           {...register('email')}
         />
-        <div>
-          <PasswordField
-            label={t('form.password')}
-            toggleLabel={t('form.showPassword')}
-            autoComplete="new-password"
-            error={errors.password}
-            describedBy={policy.data ? checklistId : undefined}
-            {...register('password')}
-          />
-          {policy.isPending && <PolicySpinner />}
-          {policy.data && (
-            <Suspense fallback={<PolicySpinner />}>
-              <PasswordChecklist id={checklistId} policy={policy.data} password={password} />
-            </Suspense>
-          )}
-        </div>
-        <PasswordField
-          label={t('form.confirmPassword')}
-          toggleLabel={t('form.showConfirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirm_password}
-          {...register('confirm_password')}
+        <NewPasswordFields
+          labels={{
+            password: t('form.password'),
+            showPassword: t('form.showPassword'),
+            confirm: t('form.confirmPassword'),
+            showConfirm: t('form.showConfirmPassword'),
+          }}
+          policy={policy}
+          Checklist={PasswordChecklist}
+          checklistId="password-rules"
+          password={values.password}
+          passwordInput={register('password')}
+          confirmInput={register('confirm_password')}
+          passwordError={errors.password}
+          confirmError={errors.confirm_password}
         />
         <Checkbox
           name="terms"

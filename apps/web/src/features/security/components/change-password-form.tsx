@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -11,7 +11,7 @@ import { clearCustomer } from '@/lib/customer-store';
 import { useChangePassword } from '../api/change-password';
 import { readApiError } from '../lib';
 import { changePasswordResolver, type ChangePasswordValues } from './form-schemas';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFormFields } from './new-password-form-fields';
 
 const FIELDS = ['current_password', 'password', 'confirm_password'] as const;
 
@@ -23,19 +23,12 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const resolver = useMemo(() => changePasswordResolver(t), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ChangePasswordValues>({
+  const form = useForm<ChangePasswordValues>({
     resolver,
     defaultValues: { current_password: '', password: '', confirm_password: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await change.mutateAsync(values);
@@ -49,7 +42,7 @@ export function ChangePasswordForm() {
       if (apiError?.status === 422 && FIELDS.some((f) => apiError.fieldErrors[f])) {
         for (const field of FIELDS) {
           const message = apiError.fieldErrors[field];
-          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+          if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         }
       } else {
         setFailure(apiError?.message ?? t('errors.generic'));
@@ -68,30 +61,26 @@ export function ChangePasswordForm() {
           {failure}
         </Alert>
       )}
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-4 max-w-md space-y-5"
-        aria-labelledby="change-password-heading"
-      >
-        <PasswordField
-          label={t('security.settings.changePassword.current')}
-          toggleLabel={t('security.settings.changePassword.showCurrent')}
-          autoComplete="current-password"
-          error={errors.current_password?.message}
-          {...register('current_password')}
-        />
-        <NewPasswordFields
-          password={password}
-          passwordProps={register('password')}
-          confirmProps={register('confirm_password')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirm_password?.message}
-        />
-        <Button type="submit" loading={change.isPending}>
-          {t('security.settings.changePassword.submit')}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-4 max-w-md space-y-5"
+          aria-labelledby="change-password-heading"
+        >
+          <PasswordField
+            label={t('security.settings.changePassword.current')}
+            toggleLabel={t('security.settings.changePassword.showCurrent')}
+            autoComplete="current-password"
+            error={form.formState.errors.current_password?.message}
+            {...form.register('current_password')}
+          />
+          <NewPasswordFormFields />
+          <Button type="submit" loading={change.isPending}>
+            {t('security.settings.changePassword.submit')}
+          </Button>
+        </form>
+      </FormProvider>
     </section>
   );
 }

@@ -12,13 +12,35 @@ import { PasswordPrompt } from './password-prompt';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment } from './totp-enrolment';
 
+/** The steps that ask for the password again before a TOTP change. */
+type PasswordStep = 'setupPassword' | 'disablePassword' | 'regeneratePassword';
+
 type Step =
   | { name: 'idle'; notice?: 'turnedOn' | 'turnedOff' }
-  | { name: 'setupPassword' }
+  | { name: PasswordStep }
   | { name: 'scan'; setup: TotpSetupResponse }
-  | { name: 'codes'; codes: string[]; afterSetup: boolean }
-  | { name: 'disablePassword' }
-  | { name: 'regeneratePassword' };
+  | { name: 'codes'; codes: string[]; afterSetup: boolean };
+
+/** Each password prompt's input id (its form's test id is `${id}-form`) and texts. */
+const passwordPrompts = {
+  setupPassword: {
+    id: 'totp-setup-password',
+    intro: 'security.settings.passwordPrompt.intro',
+    submit: 'security.settings.passwordPrompt.continue',
+  },
+  disablePassword: {
+    id: 'totp-disable-password',
+    intro: 'security.settings.passwordPrompt.turnOffIntro',
+    submit: 'security.settings.passwordPrompt.turnOff',
+  },
+  regeneratePassword: {
+    id: 'recovery-codes-password',
+    intro: 'security.settings.passwordPrompt.regenerateIntro',
+    submit: 'security.settings.passwordPrompt.regenerate',
+  },
+} as const satisfies Record<PasswordStep, { id: string; intro: string; submit: string }>;
+
+const isPasswordStep = (step: Step): step is { name: PasswordStep } => step.name in passwordPrompts;
 
 /** MFA method (email or authenticator app), enrolment, turning it off, new recovery codes. */
 export function MfaSettingsSection() {
@@ -29,6 +51,19 @@ export function MfaSettingsSection() {
   const regenerate = useRegenerateRecoveryCodes();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const idle = () => setStep({ name: 'idle' });
+
+  /** What each password prompt does with the password. */
+  const withPassword: Record<PasswordStep, (password: string) => Promise<void>> = {
+    setupPassword: async (password) => setStep({ name: 'scan', setup: await setupTotp.mutateAsync({ password }) }),
+    disablePassword: async (password) => {
+      await disableTotp.mutateAsync({ password });
+      setStep({ name: 'idle', notice: 'turnedOff' });
+    },
+    regeneratePassword: async (password) => {
+      const { recovery_codes } = await regenerate.mutateAsync({ password });
+      setStep({ name: 'codes', codes: recovery_codes, afterSetup: false });
+    },
+  };
 
   let body;
   if (settings.isPending) {
@@ -42,15 +77,16 @@ export function MfaSettingsSection() {
         </Button>
       </div>
     );
-  } else if (step.name === 'setupPassword') {
+  } else if (isPasswordStep(step)) {
+    const prompt = passwordPrompts[step.name];
     body = (
       <PasswordPrompt
-        id="totp-setup-password"
-        testId="totp-setup-password-form"
-        intro={t('security.settings.passwordPrompt.intro')}
-        submitLabel={t('security.settings.passwordPrompt.continue')}
+        id={prompt.id}
+        testId={`${prompt.id}-form`}
+        intro={t(prompt.intro)}
+        submitLabel={t(prompt.submit)}
         onCancel={idle}
-        onSubmit={async (password) => setStep({ name: 'scan', setup: await setupTotp.mutateAsync({ password }) })}
+        onSubmit={withPassword[step.name]}
       />
     );
   } else if (step.name === 'scan') {
@@ -66,34 +102,6 @@ export function MfaSettingsSection() {
       <RecoveryCodes
         codes={step.codes}
         onDone={() => setStep(step.afterSetup ? { name: 'idle', notice: 'turnedOn' } : { name: 'idle' })}
-      />
-    );
-  } else if (step.name === 'disablePassword') {
-    body = (
-      <PasswordPrompt
-        id="totp-disable-password"
-        testId="totp-disable-password-form"
-        intro={t('security.settings.passwordPrompt.turnOffIntro')}
-        submitLabel={t('security.settings.passwordPrompt.turnOff')}
-        onCancel={idle}
-        onSubmit={async (password) => {
-          await disableTotp.mutateAsync({ password });
-          setStep({ name: 'idle', notice: 'turnedOff' });
-        }}
-      />
-    );
-  } else if (step.name === 'regeneratePassword') {
-    body = (
-      <PasswordPrompt
-        id="recovery-codes-password"
-        testId="recovery-codes-password-form"
-        intro={t('security.settings.passwordPrompt.regenerateIntro')}
-        submitLabel={t('security.settings.passwordPrompt.regenerate')}
-        onCancel={idle}
-        onSubmit={async (password) => {
-          const { recovery_codes } = await regenerate.mutateAsync({ password });
-          setStep({ name: 'codes', codes: recovery_codes, afterSetup: false });
-        }}
       />
     );
   } else {

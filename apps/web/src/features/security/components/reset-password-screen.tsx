@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
 import { decodeResetToken, readApiError } from '../lib';
 import { resetPasswordResolver, type ResetPasswordValues } from './form-schemas';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFormFields } from './new-password-form-fields';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
@@ -23,14 +23,7 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const resolver = useMemo(() => resetPasswordResolver(t), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ResetPasswordValues>({ resolver, defaultValues: { password: '', confirm_password: '' } });
-  const password = useWatch({ control, name: 'password' });
+  const form = useForm<ResetPasswordValues>({ resolver, defaultValues: { password: '', confirm_password: '' } });
 
   const footer = (
     <p>
@@ -51,7 +44,7 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setTokenError(null);
     setFailure(null);
     try {
@@ -63,7 +56,7 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
         if (apiError.fieldErrors.token) setTokenError(apiError.fieldErrors.token);
         for (const field of FIELDS) {
           const message = apiError.fieldErrors[field];
-          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+          if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         }
         if (!apiError.fieldErrors.token && !FIELDS.some((f) => apiError.fieldErrors[f])) {
           setFailure(apiError.message ?? t('errors.generic'));
@@ -89,18 +82,14 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
           {failure}
         </Alert>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('security.reset.heading')}>
-        <NewPasswordFields
-          password={password}
-          passwordProps={register('password')}
-          confirmProps={register('confirm_password')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirm_password?.message}
-        />
-        <Button type="submit" fullWidth loading={reset.isPending}>
-          {t('security.reset.submit')}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('security.reset.heading')}>
+          <NewPasswordFormFields />
+          <Button type="submit" fullWidth loading={reset.isPending}>
+            {t('security.reset.submit')}
+          </Button>
+        </form>
+      </FormProvider>
     </AuthLayout>
   );
 }
