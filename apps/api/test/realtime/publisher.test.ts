@@ -1,13 +1,26 @@
 // createPublisher: official SDK against the built-in server, retries, never throwing.
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPublisher, customerChannel, eventName } from '../../src/realtime/publisher.ts';
+import { createPublisher, customerChannel, eventName, type PublisherOptions } from '../../src/realtime/publisher.ts';
 import { APP_ID, KEY, SECRET, cleanup, nextEvent, pusherClient, startServer } from './helpers.ts';
 
 afterEach(cleanup);
 
 function fakeLogger() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+}
+
+/** A builtin-mode publisher with the test credentials; `options` add the port or trigger, logger, retries… */
+function builtinPublisher(options: Partial<PublisherOptions> & Pick<PublisherOptions, 'logger'>) {
+  return createPublisher({ mode: 'builtin', appId: APP_ID, key: KEY, secret: SECRET, ...options });
+}
+
+/** Starts a server (arguments of startServer) with a client subscribed to customer 42's channel. */
+async function serverWithSubscriber(...args: Parameters<typeof startServer>) {
+  const server = await startServer(...args);
+  const channel = pusherClient(server, '42').subscribe(customerChannel('42'));
+  await nextEvent(channel, 'pusher:subscription_succeeded');
+  return { server, channel };
 }
 
 /** A port nothing listens on. */
@@ -22,19 +35,9 @@ async function deadPort(): Promise<number> {
 
 describe('publisher', () => {
   it('builtin mode publishes through the HTTP API with the name Echo listens for', async () => {
-    const server = await startServer();
-    const client = pusherClient(server, '42');
-    const channel = client.subscribe(customerChannel('42'));
-    await nextEvent(channel, 'pusher:subscription_succeeded');
+    const { server, channel } = await serverWithSubscriber();
     const logger = fakeLogger();
-    const publisher = createPublisher({
-      mode: 'builtin',
-      appId: APP_ID,
-      key: KEY,
-      secret: SECRET,
-      port: server.port,
-      logger,
-    });
+    const publisher = builtinPublisher({ port: server.port, logger });
     const received = nextEvent(channel, 'App\\Events\\DocumentStatusChanged');
     expect(await publisher.notifyCustomer(42, 'DocumentStatusChanged', { status: 'approved' })).toBe(true);
     expect(await received).toEqual({ status: 'approved' });
@@ -42,18 +45,8 @@ describe('publisher', () => {
   });
 
   it('in-process trigger mode delivers without HTTP', async () => {
-    const server = await startServer();
-    const client = pusherClient(server, '42');
-    const channel = client.subscribe(customerChannel('42'));
-    await nextEvent(channel, 'pusher:subscription_succeeded');
-    const publisher = createPublisher({
-      mode: 'builtin',
-      appId: APP_ID,
-      key: KEY,
-      secret: SECRET,
-      trigger: server.app.realtime.trigger,
-      logger: fakeLogger(),
-    });
+    const { server, channel } = await serverWithSubscriber();
+    const publisher = builtinPublisher({ trigger: server.app.realtime.trigger, logger: fakeLogger() });
     const received = nextEvent(channel, eventName('SessionRevoked'));
     void publisher.notifyCustomer('42', 'SessionRevoked', { device_id: 'd1' });
     await publisher.flush();
@@ -62,7 +55,7 @@ describe('publisher', () => {
 
   it('retries after failures and delivers', async () => {
     let failures = 2;
-    const server = await startServer({}, (app) => {
+    const { server, channel } = await serverWithSubscriber({}, (app) => {
       app.addHook('onRequest', async (req, reply) => {
         if (req.url.startsWith('/apps/') && failures > 0) {
           failures--;
@@ -70,19 +63,8 @@ describe('publisher', () => {
         }
       });
     });
-    const client = pusherClient(server, '42');
-    const channel = client.subscribe(customerChannel('42'));
-    await nextEvent(channel, 'pusher:subscription_succeeded');
     const logger = fakeLogger();
-    const publisher = createPublisher({
-      mode: 'builtin',
-      appId: APP_ID,
-      key: KEY,
-      secret: SECRET,
-      port: server.port,
-      logger,
-      retryDelaysMs: [10, 20],
-    });
+    const publisher = builtinPublisher({ port: server.port, logger, retryDelaysMs: [10, 20] });
     const received = nextEvent(channel, eventName('TasksChanged'));
     const result = publisher.notifyCustomer('42', 'TasksChanged', { n: 1 });
     expect(publisher.pending).toBe(1);
@@ -96,25 +78,14 @@ describe('publisher', () => {
 
   it('never throws: unreachable server, refused request, bad data all resolve false and log', async () => {
     const logger = fakeLogger();
-    const unreachable = createPublisher({
-      mode: 'builtin',
-      appId: APP_ID,
-      key: KEY,
-      secret: SECRET,
-      port: await deadPort(),
-      logger,
-      retryDelaysMs: [5],
-    });
+    const unreachable = builtinPublisher({ port: await deadPort(), logger, retryDelaysMs: [5] });
     expect(await unreachable.publish('news', 'e', { a: 1 })).toBe(false);
     expect(logger.warn).toHaveBeenCalledTimes(2); // 3 tries
     expect(logger.error).toHaveBeenCalledTimes(1);
 
     const server = await startServer();
     const refusedLogger = fakeLogger();
-    const wrongSecret = createPublisher({
-      mode: 'builtin',
-      appId: APP_ID,
-      key: KEY,
+    const wrongSecret = builtinPublisher({
       secret: 'wrong',
       port: server.port,
       logger: refusedLogger,

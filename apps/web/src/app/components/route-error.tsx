@@ -2,22 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
-import { TextLink } from '@/components/ui/text-link';
-import { paths } from '@/config/paths';
+import { NotFoundPage } from './not-found-page';
 
 /** Error state of any route (a chunk that failed to load, a render error), with a retry. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <AuthLayout heading={t('errors.notFoundHeading')}>
-        <p className="text-slate-700">{t('errors.notFoundBody')}</p>
-        <p className="mt-6">
-          <TextLink to={paths.signIn.getHref()}>{t('errors.backHome')}</TextLink>
-        </p>
-      </AuthLayout>
-    );
+    return <NotFoundPage />;
   }
   if (import.meta.env.DEV) console.error(error);
   return (

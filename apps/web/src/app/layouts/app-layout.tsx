@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { LogoMark } from '@/components/ui/logo';
+import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { cn } from '@/lib/cn';
@@ -69,15 +70,7 @@ function SignedInLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <a
-        href="#main"
-        className={cn(
-          'sr-only rounded bg-white px-3 py-2 text-blue-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2',
-          focusRing,
-        )}
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <NavLink

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/cn';
 import { Card } from './card';
-import { focusRing } from './focus';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoMark } from './logo';
+import { SkipLink } from './skip-link';
 
 interface AuthLayoutProps {
   /** The page's one <h1>. */
@@ -21,15 +20,7 @@ export function AuthLayout({ heading, intro, headerAction, children, footer }: A
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-blue-50 to-slate-50">
-      <a
-        href="#main"
-        className={cn(
-          'sr-only rounded bg-white px-3 py-2 text-blue-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2',
-          focusRing,
-        )}
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="mx-auto flex w-full max-w-md items-center justify-between px-4 pt-6 sm:pt-10">
         <span className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           <LogoMark className="h-8 w-8" />

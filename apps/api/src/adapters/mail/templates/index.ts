@@ -1,116 +1,109 @@
 import type { MailMessage } from '../mail-adapter.ts';
 import { DEFAULT_LOCALE, type Locale } from './i18n.ts';
-import { renderMail } from './layout.ts';
-import { catalogs } from './messages.ts';
+import { renderMail, type MailBlock } from './layout.ts';
+import { catalogs, type MailCatalog } from './messages.ts';
 
 export { negotiateLocale, LOCALES, DEFAULT_LOCALE, type Locale } from './i18n.ts';
 export { escapeHtml } from './layout.ts';
+
+/** What one mail says, in the recipient's language; the subject and heading come from its catalog section. */
+interface MailParts {
+  title: { subject: string; heading: string };
+  blocks: MailBlock[];
+  footer: string;
+}
+
+/** Body of a one-time-code mail: the sentence carrying the code, then what to do with it. */
+function codeBlocks(text: { code: (code: string) => string; body: string }, code: string): MailBlock[] {
+  return [
+    { kind: 'code', text: text.code(code), code },
+    { kind: 'paragraph', text: text.body },
+  ];
+}
 
 /** Builds every mail of the api (text + HTML) in the recipient's language. */
 export class MailTemplates {
   constructor(private readonly appUrl: string) {}
 
-  private m(locale: Locale | undefined) {
-    return catalogs[locale ?? DEFAULT_LOCALE];
+  /** Renders the mail `compose` writes from the catalog of `locale` (English when absent). */
+  private render(to: string, locale: Locale | undefined, compose: (m: MailCatalog) => MailParts): MailMessage {
+    const lang = locale ?? DEFAULT_LOCALE;
+    const { title, blocks, footer } = compose(catalogs[lang]);
+    return renderMail(to, {
+      locale: lang,
+      subject: title.subject,
+      heading: title.heading,
+      blocks,
+      footer,
+      appUrl: this.appUrl,
+    });
   }
 
   emailVerification(to: string, code: string, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    const v = m.verification;
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: v.subject,
-      heading: v.heading,
-      blocks: [
-        { kind: 'code', text: v.code(code), code },
-        { kind: 'paragraph', text: v.body },
-      ],
-      footer: v.footer,
-      appUrl: this.appUrl,
-    });
+    return this.render(to, locale, ({ verification }) => ({
+      title: verification,
+      blocks: codeBlocks(verification, code),
+      footer: verification.footer,
+    }));
   }
 
   mfaCode(to: string, code: string, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: m.mfa.subject,
-      heading: m.mfa.heading,
-      blocks: [
-        { kind: 'code', text: m.mfa.code(code), code },
-        { kind: 'paragraph', text: m.mfa.body },
-      ],
-      footer: m.common.notYou,
-      appUrl: this.appUrl,
-    });
+    return this.render(to, locale, ({ mfa, common }) => ({
+      title: mfa,
+      blocks: codeBlocks(mfa, code),
+      footer: common.notYou,
+    }));
   }
 
   passwordReset(to: string, link: string, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: m.reset.subject,
-      heading: m.reset.heading,
+    return this.render(to, locale, ({ reset }) => ({
+      title: reset,
       blocks: [
-        { kind: 'paragraph', text: m.reset.body },
-        { kind: 'action', label: m.reset.action, url: link },
-        { kind: 'paragraph', text: m.reset.expiry },
+        { kind: 'paragraph', text: reset.body },
+        { kind: 'action', label: reset.action, url: link },
+        { kind: 'paragraph', text: reset.expiry },
       ],
-      footer: m.reset.footer,
-      appUrl: this.appUrl,
-    });
+      footer: reset.footer,
+    }));
   }
 
   passwordChanged(to: string, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: m.passwordChanged.subject,
-      heading: m.passwordChanged.heading,
+    return this.render(to, locale, ({ passwordChanged, common }) => ({
+      title: passwordChanged,
       blocks: [
-        { kind: 'paragraph', text: m.passwordChanged.body },
-        { kind: 'paragraph', text: m.passwordChanged.sessions },
+        { kind: 'paragraph', text: passwordChanged.body },
+        { kind: 'paragraph', text: passwordChanged.sessions },
       ],
-      footer: m.common.notYou,
-      appUrl: this.appUrl,
-    });
+      footer: common.notYou,
+    }));
   }
 
   newSignIn(to: string, d: { browser: string | null; os: string | null; ip: string | null; at: Date }, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    const n = m.newSignIn;
-    const device = [d.browser, d.os].filter(Boolean).join(' · ') || m.common.unknown;
-    const time = `${new Intl.DateTimeFormat(m.common.timeFormat, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d.at)} UTC`;
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: n.subject,
-      heading: n.heading,
-      blocks: [
-        { kind: 'paragraph', text: n.body },
-        {
-          kind: 'details',
-          rows: [
-            [n.device, device],
-            [n.ip, d.ip ?? m.common.unknown],
-            [n.time, time],
-          ],
-        },
-      ],
-      footer: m.common.notYou,
-      appUrl: this.appUrl,
+    return this.render(to, locale, ({ newSignIn: n, common }) => {
+      const device = [d.browser, d.os].filter(Boolean).join(' · ') || common.unknown;
+      const time = `${new Intl.DateTimeFormat(common.timeFormat, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d.at)} UTC`;
+      return {
+        title: n,
+        blocks: [
+          { kind: 'paragraph', text: n.body },
+          {
+            kind: 'details',
+            rows: [
+              [n.device, device],
+              [n.ip, d.ip ?? common.unknown],
+              [n.time, time],
+            ],
+          },
+        ],
+        footer: common.notYou,
+      };
     });
   }
 
   totpChanged(to: string, enabled: boolean, locale?: Locale): MailMessage {
-    const m = this.m(locale);
-    const t = enabled ? m.totpOn : m.totpOff;
-    return renderMail(to, {
-      locale: locale ?? DEFAULT_LOCALE,
-      subject: t.subject,
-      heading: t.heading,
-      blocks: [{ kind: 'paragraph', text: t.body }],
-      footer: m.common.notYou,
-      appUrl: this.appUrl,
+    return this.render(to, locale, ({ totpOn, totpOff, common }) => {
+      const t = enabled ? totpOn : totpOff;
+      return { title: t, blocks: [{ kind: 'paragraph', text: t.body }], footer: common.notYou };
     });
   }
 }
