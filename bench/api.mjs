@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Api throughput and latency: autocannon against GET /client/v1/profile (signed in) and
-// GET /client/v1/password-policy, beside a bare Fastify route answering the same profile JSON,
+// Api throughput and latency: autocannon against GET /client/v1/profile (signed in; with the session
+// cache as shipped, and again with it off) and GET /client/v1/password-policy, beside a bare Fastify
+// route answering the same profile JSON,
 // in the same run, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local `test` server).
 // Servers run as separate processes on loopback; prints a Markdown table.
 import { spawn } from 'node:child_process';
@@ -68,8 +69,8 @@ function cannon(url, headers = {}) {
   });
 }
 
-async function benchMode(mode, env, port) {
-  const api = start('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+function startApi(env, port) {
+  return start('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     NODE_ENV: 'production',
     APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
     HOST: '127.0.0.1',
@@ -78,6 +79,25 @@ async function benchMode(mode, env, port) {
     MAIL_URL: '',
     ...env,
   });
+}
+
+/** The same profile call with the session cache off: every request reads the database. */
+async function uncachedProfile(mode, env, port) {
+  const api = startApi({ ...env, SESSION_CACHE_SECONDS: '0' }, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/client/v1/password-policy`);
+    const cookie = await signUp(base);
+    const r = await cannon(`${base}/client/v1/profile`, { cookie, accept: 'application/json' });
+    return { mode, name: 'GET /client/v1/profile, session cache off', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function benchMode(mode, env, port) {
+  const api = startApi(env, port);
   const barePort = port + 1;
   let bare;
   try {
@@ -110,8 +130,12 @@ async function benchMode(mode, env, port) {
 }
 
 const all = [];
-all.push(...(await benchMode('PGlite', { DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) }, 8301)));
-all.push(...(await benchMode('PostgreSQL', { DATABASE_URL: pgUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) }, 8311)));
+const pgliteEnv = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) });
+const pgEnv = () => ({ DATABASE_URL: pgUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) });
+all.push(...(await benchMode('PGlite', pgliteEnv(), 8301)));
+all.push(await uncachedProfile('PGlite', pgliteEnv(), 8303));
+all.push(...(await benchMode('PostgreSQL', pgEnv(), 8311)));
+all.push(await uncachedProfile('PostgreSQL', pgEnv(), 8313));
 
 console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback, ${new Date().toISOString()}\n`);
 console.log('| database | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');

@@ -94,8 +94,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     defaultJsonParser(req, body as string, done);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are callback-style: cheaper than an async function per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // Infrastructure

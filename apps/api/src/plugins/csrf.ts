@@ -54,20 +54,22 @@ export default fp(
       });
     });
 
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!UNSAFE_METHODS.has(request.method)) return;
+    const check = (request: FastifyRequest): AppError | undefined => {
+      if (!UNSAFE_METHODS.has(request.method)) return undefined;
       const url = request.url;
-      if (exempt.some((p) => url.startsWith(p))) return;
+      if (exempt.some((p) => url.startsWith(p))) return undefined;
       // A bearer request with no session cookie carries no ambient credentials, so nothing to forge
       // (seed §7: broadcasting auth "or a bearer authorization header if a token is configured").
-      if (isBearerOnly(request)) return;
+      if (isBearerOnly(request)) return undefined;
       const header = request.headers[CSRF_HEADER];
       const cookie = request.cookies[CSRF_COOKIE];
-      if (typeof header !== 'string' || !cookie) throw AppError.csrf();
+      if (typeof header !== 'string' || !cookie) return AppError.csrf();
       const h = decode(header);
       const c = decode(cookie);
-      if (!safeEqual(h, c) || !verifyCsrfToken(opts.appKey, c)) throw AppError.csrf();
-    });
+      if (!safeEqual(h, c) || !verifyCsrfToken(opts.appKey, c)) return AppError.csrf();
+      return undefined;
+    };
+    app.addHook('onRequest', (request, _reply, done) => done(check(request)));
   },
   { name: 'csrf', dependencies: ['cookies'] },
 );

@@ -52,8 +52,9 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance, opts: { https: boolean }) {
     const headers = staticSecurityHeaders(helmetOptions(opts.https));
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

@@ -104,14 +104,16 @@ export default fp(
     });
     // Whatever an unsafe request of a signed-in customer changed is committed by now: drop their
     // cached sessions (and the session the cookie named: sign-in and MFA rotate it) before answering.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly) return payload;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly) return done(null, payload);
       const token = request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request);
-      await Promise.all([
+      Promise.all([
         request.auth ? sessions.forgetCustomer(request.auth.customerId) : undefined,
         token ? sessions.forgetToken(token) : undefined,
-      ]);
-      return payload;
+      ]).then(
+        () => done(null, payload),
+        (err: unknown) => done(err as Error),
+      );
     });
     app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
       const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
