@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
+import devicesRoutes from './modules/devices/devices.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import securityRoutes from './modules/security/security.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(authRoutes);
   await app.register(onboardingRoutes);
   await app.register(securityRoutes);
+  await app.register(devicesRoutes);
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

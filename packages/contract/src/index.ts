@@ -19,3 +19,5 @@ export * from './onboarding/schemas.ts';
 export * as onboardingEndpoints from './onboarding/endpoints.ts';
 export * from './realtime/schemas.ts';
 export * as realtimeEndpoints from './realtime/endpoints.ts';
+export * from './devices/schemas.ts';
+export * as devicesEndpoints from './devices/endpoints.ts';

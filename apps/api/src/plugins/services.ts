@@ -6,6 +6,7 @@ import { AuthService } from '../modules/auth/auth.service.ts';
 import { LoginThrottle } from '../modules/auth/login-throttle.ts';
 import { OneTimeCodeService } from '../modules/auth/one-time-code.service.ts';
 import { buildPasswordPolicy } from '../modules/auth/password-policy.ts';
+import { DevicesService } from '../modules/devices/devices.service.ts';
 import { OnboardingService } from '../modules/onboarding/onboarding.service.ts';
 import { ReferenceService } from '../modules/reference/reference.service.ts';
 import { createSecurityServices, type SecurityServices } from '../modules/security/security.services.ts';
@@ -16,6 +17,7 @@ export interface Services {
   security: SecurityServices;
   reference: ReferenceService;
   onboarding: OnboardingService;
+  devices: DevicesService;
 }
 
 declare module 'fastify' {
@@ -42,7 +44,13 @@ export default fp(
     });
     const reference = new ReferenceService(app.db);
     const onboarding = new OnboardingService({ db: app.db, now: opts.now, reference, events: app.customerEvents });
-    app.decorate('services', { auth, codes, security, reference, onboarding });
+    const devices = new DevicesService({
+      db: app.db,
+      now: opts.now,
+      idleMs: opts.config.session.idleMinutes * 60_000,
+      events: app.customerEvents,
+    });
+    app.decorate('services', { auth, codes, security, reference, onboarding, devices });
   },
   { name: 'services', dependencies: ['db', 'session', 'mail', 'rate-limit', 'realtime-wiring'] },
 );

@@ -10,12 +10,15 @@ export interface Endpoint<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
   TQuery extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType | null = z.ZodType | null,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   body: TBody;
   query: TQuery;
+  /** The `:param` placeholders of `path`. */
+  params: TParams;
   /** Schema of the success body; null when the call answers 204 No Content. */
   response: TResponse;
   /** Success status. */
@@ -28,22 +31,25 @@ export function defineEndpoint<
   TBody extends z.ZodType | undefined = undefined,
   TQuery extends z.ZodType | undefined = undefined,
   TResponse extends z.ZodType | null = null,
+  TParams extends z.ZodType | undefined = undefined,
 >(e: {
   method: HttpMethod;
   path: string;
   summary: string;
   body?: TBody;
   query?: TQuery;
+  params?: TParams;
   response: TResponse;
   status?: 200 | 201 | 204;
   auth: 'none' | 'session';
-}): Endpoint<TBody, TQuery, TResponse> {
+}): Endpoint<TBody, TQuery, TResponse, TParams> {
   return {
     method: e.method,
     path: e.path,
     summary: e.summary,
     body: e.body as TBody,
     query: e.query as TQuery,
+    params: e.params as TParams,
     response: e.response,
     status: e.status ?? (e.response === null ? 204 : 200),
     auth: e.auth,

@@ -19,7 +19,7 @@ export const RealtimeEventName = z.enum([
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 
 /** Why sessions ended: the app words its sign-in notice after it (seed §2 referer notices). */
-export const SessionRevokedReason = z.enum(['password_changed', 'password_reset', 'revoked']);
+export const SessionRevokedReason = z.enum(['password_changed', 'password_reset', 'revoked', 'device_removed']);
 export type SessionRevokedReason = z.infer<typeof SessionRevokedReason>;
 
 /** Payload of SessionRevoked: the ids of the sessions (devices) that just ended, and why. */

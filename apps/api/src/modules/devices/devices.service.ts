@@ -1,0 +1,52 @@
+import type { Device, DeviceList } from '@remit/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CustomerEvents } from '../../plugins/realtime.ts';
+import { sessionRepository } from '../auth/session.repository.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { toSession } from '../customers/customer.mapper.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CURRENT_DEVICE = 'This is the device you are using. Sign out instead.';
+
+export interface DevicesServiceDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  /** Sessions idle for longer have ended (config.session.idleMinutes). */
+  idleMs: number;
+  events: CustomerEvents;
+}
+
+/** Devices (PRODUCT.md "Settings and devices"): every live session of the customer; any other can be signed out. */
+export class DevicesService {
+  constructor(private readonly deps: DevicesServiceDeps) {}
+
+  private window(): { now: Date; activeSince: Date } {
+    const now = this.deps.now();
+    return { now, activeSince: new Date(now.getTime() - this.deps.idleMs) };
+  }
+
+  async list(auth: AuthContext): Promise<DeviceList> {
+    const { now, activeSince } = this.window();
+    const rows = await sessionRepository.listLive(this.deps.db, auth.customerId, now, activeSince);
+    const devices: Device[] = rows.map((row) => ({ ...toSession(row), is_current: row.id === auth.session.id }));
+    // The asking device first; the rest as the query ordered them (most recently active first).
+    devices.sort((a, b) => Number(b.is_current) - Number(a.is_current));
+    return { devices };
+  }
+
+  /**
+   * Ends another device's session. The device is told at once (SessionRevoked on the customer's
+   * channel); the session plugin drops the customer's cached sessions after this request commits.
+   */
+  async revoke(auth: AuthContext, id: string): Promise<void> {
+    if (id === auth.session.id) throw new AppError('conflict', CURRENT_DEVICE);
+    // Not a session id at all, another customer's, ended already: the same 404, nothing to learn.
+    if (!UUID.test(id)) throw AppError.notFound();
+    const { now, activeSince } = this.window();
+    if (!(await sessionRepository.revokeLive(this.deps.db, auth.customerId, id, now, activeSince))) throw AppError.notFound();
+    this.deps.events.notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
+  }
+}
