@@ -31,7 +31,7 @@ test.describe('every screen is accessible @phone', () => {
     await expectAccessible(page, 'not found');
   });
 
-  test('signed-in screens: onboarding steps, dashboard, settings, MFA', async ({ page, request }) => {
+  test('signed-in screens: onboarding steps, dashboard, settings, devices, MFA', async ({ page, request }) => {
     const email = uniqueEmail('a11y');
     await signUpAndVerify(page, request, email);
     await expectAccessible(page, 'onboarding: country');
@@ -50,6 +50,10 @@ test.describe('every screen is accessible @phone', () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(page.getByTestId('mfa-method')).toBeVisible();
     await expectAccessible(page, 'settings');
+
+    await page.goto('/devices');
+    await expect(page.getByTestId('device-item')).toHaveCount(1);
+    await expectAccessible(page, 'devices');
 
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,19 +1,6 @@
-import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { realtimeEndpoints, type DevNotifyRequest } from '@remit/contract';
-import { signUpAndVerify, signUpThroughUi, uniqueEmail } from './support';
-
-/** Resolves once the page's pusher-js socket has subscribed to the customer's private channel. */
-function waitForCustomerSubscription(page: Page): Promise<WebSocket> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/app/')) return;
-      ws.on('framereceived', (frame) => {
-        const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8');
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-customer.')) resolve(ws);
-      });
-    });
-  });
-}
+import { signUpAndVerify, signUpThroughUi, uniqueEmail, waitForCustomerSubscription } from './support';
 
 /** Dev-only trigger: the api publishes `event` to the signed-in customer (same cookies as the page). */
 async function notify(page: Page, body: DevNotifyRequest): Promise<void> {

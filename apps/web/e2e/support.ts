@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, WebSocket } from '@playwright/test';
 import { Mailbox } from '@remit/contract';
 
 export const STRONG_PASSWORD = 'Correct-Horse-9-Battery';
@@ -69,4 +69,17 @@ export async function signUpAndVerify(page: Page, request: APIRequestContext, em
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Resolves once the page's pusher-js socket has subscribed to the customer's private channel. */
+export function waitForCustomerSubscription(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', (frame) => {
+        const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8');
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-customer.')) resolve(ws);
+      });
+    });
+  });
 }

@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
                 id: 'devices',
                 path: paths.devices.path,
                 handle: handle('devices'),
-                lazy: () => import('./routes/devices'),
+                lazy: () => withTexts(import('./routes/devices'), 'devices'),
               },
             ],
           },

@@ -11,7 +11,7 @@ export const LANGUAGE_STORAGE_KEY = 'remit.language';
  * that show them (src/app/routes.tsx) rather than with the sign-in page. Their keys are still typed
  * through i18next.d.ts (type-only imports), and each French file must match its English shape.
  */
-export const LOCALE_BUNDLES = ['security', 'onboarding', 'realtime'] as const;
+export const LOCALE_BUNDLES = ['security', 'onboarding', 'realtime', 'devices'] as const;
 export type LocaleBundle = (typeof LOCALE_BUNDLES)[number];
 
 type Texts = object;
@@ -34,6 +34,10 @@ const loaders: Record<Part, Record<Language, () => Promise<Texts>>> = {
   realtime: {
     en: () => import('@/locales/realtime').then((m) => m.realtimeEn),
     fr: () => import('@/locales/realtime-fr').then((m) => m.realtimeFr),
+  },
+  devices: {
+    en: () => import('@/locales/devices').then((m) => m.devicesEn),
+    fr: () => import('@/locales/devices-fr').then((m) => m.devicesFr),
   },
 };
 

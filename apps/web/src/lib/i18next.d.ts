@@ -1,4 +1,5 @@
 import 'i18next';
+import type { devicesEn } from '@/locales/devices';
 import type { en } from '@/locales/en';
 import type { onboardingEn } from '@/locales/onboarding';
 import type { realtimeEn } from '@/locales/realtime';
@@ -12,6 +13,7 @@ declare module 'i18next' {
         security: typeof securityEn;
         onboarding: typeof onboardingEn;
         realtime: typeof realtimeEn;
+        devices: typeof devicesEn;
       };
     };
   }

@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node';
+import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
 import { onboardingHandlers } from './onboarding-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { securityHandlers } from './security-handlers';
 
-export const server = setupServer(...handlers, ...onboardingHandlers, ...securityHandlers, ...realtimeHandlers);
+export const server = setupServer(...handlers, ...onboardingHandlers, ...securityHandlers, ...realtimeHandlers, ...devicesHandlers);

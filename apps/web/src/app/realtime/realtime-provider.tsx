@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { devicesQueryKey } from '@/features/devices/api/list-devices';
 import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
@@ -46,7 +47,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     TransactionStatusChanged: () => void queryClient.invalidateQueries({ queryKey: ['transactions'] }),
     SessionRevoked: (payload) => {
       const parsed = SessionRevokedPayload.safeParse(payload);
-      if (!parsed.success || !sessionId || !parsed.data.session_ids.includes(sessionId)) return;
+      if (!parsed.success) return;
+      if (!sessionId || !parsed.data.session_ids.includes(sessionId)) {
+        // Another device was signed out: the devices list is out of date.
+        void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
+        return;
+      }
       // This device was signed out elsewhere: forget the customer and go to sign-in now.
       disconnectEcho();
       clearCustomer(queryClient);

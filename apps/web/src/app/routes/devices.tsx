@@ -1,6 +1,6 @@
-import { ComingSoon } from '../components/coming-soon';
+import { DevicesScreen } from '@/features/devices/components/devices-screen';
 
-/** Route module of devices (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/** Route module of devices (seed §2), loaded on demand with its texts (routes.tsx). */
 export function Component() {
-  return <ComingSoon screen="devices" />;
+  return <DevicesScreen />;
 }

@@ -3,6 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
 import { useCustomer } from '@/lib/customer-store';
 import { ChangePasswordForm } from './change-password-form';
 import { MfaSettingsSection } from './mfa-settings-section';
@@ -78,6 +80,9 @@ export function SettingsScreen() {
         <div className="mt-4 space-y-6">
           <ChangePasswordForm />
           <MfaSettingsSection />
+          <p className="border-t border-slate-200 pt-6">
+            <TextLink to={paths.devices.getHref()}>{t('screens.devices')}</TextLink>
+          </p>
         </div>
       </section>
       <section aria-labelledby="language-heading" className={sectionClass}>
