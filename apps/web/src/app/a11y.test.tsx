@@ -1,16 +1,8 @@
 import { screen } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations as violations } from '@/testing/axe';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render';
 
-/** axe in jsdom: everything but colour contrast (jsdom has no layout); Playwright covers contrast. */
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility (axe)', () => {
   it('sign-in has no violations, even with the failure box and notice', async () => {

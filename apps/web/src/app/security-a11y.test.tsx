@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { axeViolations as violations } from '@/testing/axe';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { setCustomer } from '@/lib/customer-store';
@@ -8,14 +8,6 @@ import { buildCustomer } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
 
-/** Same rules as a11y.test.tsx: everything but colour contrast (Playwright covers it). */
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function client(customer = completeCustomer()) {
   const queryClient = createQueryClient();

@@ -1,7 +1,7 @@
 import { authEndpoints } from '@remit/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { axeViolations as violations } from '@/testing/axe';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,14 +14,6 @@ import {
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 
-/** axe in jsdom: everything but colour contrast (jsdom has no layout); Playwright covers contrast. */
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function open(options: OnboardingCustomerOptions) {
   const customer = buildOnboardingCustomer(options);
