@@ -43,7 +43,13 @@ export default fp(
       security,
     });
     const reference = new ReferenceService(app.db);
-    const onboarding = new OnboardingService({ db: app.db, now: opts.now, reference, events: app.customerEvents });
+    const onboarding = new OnboardingService({
+      db: app.db,
+      now: opts.now,
+      reference,
+      events: app.customerEvents,
+      recentAuthentication: security.recentAuthentication,
+    });
     const devices = new DevicesService({
       db: app.db,
       now: opts.now,

@@ -6,6 +6,12 @@ export type UpdateCountryRequest = z.infer<typeof UpdateCountryRequest>;
 export const UpdateMobileNumberRequest = z.object({
   mobile_number_country_id: z.number().int(),
   mobile_number: z.string(),
+  /**
+   * Changing a number the account already has, more than 10 minutes after the last sign-in, needs
+   * the password again (PRODUCT.md): without it the answer is 403 `password_confirmation_required`,
+   * with a wrong one 422 on `password`. Setting the first number never needs it.
+   */
+  password: z.string().optional(),
 });
 export type UpdateMobileNumberRequest = z.infer<typeof UpdateMobileNumberRequest>;
 

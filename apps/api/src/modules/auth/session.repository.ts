@@ -56,6 +56,11 @@ export const sessionRepository = {
     return rows.length > 0;
   },
 
+  /** The customer proved it is them again (password re-entered): restarts the 10-minute window. */
+  async markAuthenticated(db: Executor, id: string, at: Date): Promise<void> {
+    await db.updateTable('sessions').set({ last_authenticated_at: at, updated_at: at }).where('id', '=', id).execute();
+  },
+
   async touch(db: Executor, id: string, at: Date): Promise<void> {
     await db.updateTable('sessions').set({ touched_at: at }).where('id', '=', id).execute();
   },

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CustomerEvents } from '../../plugins/realtime.ts';
 import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
+import type { RecentAuthentication } from '../security/recent-authentication.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
 import { customerRepository, type Executor } from '../customers/customer.repository.ts';
 import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
@@ -67,6 +68,8 @@ export interface OnboardingServiceDeps {
   now: Clock;
   reference: ReferenceService;
   events: CustomerEvents;
+  /** Changing an existing mobile number is a change of contact details (password after 10 minutes). */
+  recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
 }
 
 /** Onboarding steps of seed §7 (update-country, update?category, update-mobile-number, tasks, apply-info-from-poi). */
@@ -184,6 +187,8 @@ export class OnboardingService {
     if (!country) throw AppError.validation({ mobile_number_country_id: ['The selected mobile number country is invalid.'] });
     const phone = checkMobileNumber(input.mobile_number, country.iso2_alpha);
     if (!phone.ok) throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
+    const current = auth.profile.mobile_number;
+    if (current !== null && current !== phone.e164) await this.deps.recentAuthentication.ensure(auth, input.password);
     await onboardingRepository.setMobileNumber(this.deps.db, auth.customerId, phone.e164, country.id, this.deps.now());
     this.changed(auth.customerId, origin);
     return this.reload(auth);

@@ -8,6 +8,7 @@ import { EmailVerificationService } from './email-verification.service.ts';
 import { MfaService } from './mfa.service.ts';
 import { PasswordConfirmation } from './password-confirmation.ts';
 import { PasswordService } from './password.service.ts';
+import { RecentAuthentication } from './recent-authentication.ts';
 import { SecurityMailer } from './security-mailer.ts';
 import { CodeResendThrottle, FailureThrottle } from './throttles.ts';
 
@@ -18,6 +19,8 @@ export interface SecurityServices {
   mail: SecurityMailer;
   devices: DeviceAlerts;
   resend: CodeResendThrottle;
+  /** The "password again after 10 minutes" rule for sensitive changes outside this module. */
+  recentAuthentication: RecentAuthentication;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -31,6 +34,7 @@ export function createSecurityServices(
   const store = app.rateLimitStore;
   const mail = new SecurityMailer(app.mailer, config.appUrl, app.log);
   const resend = new CodeResendThrottle(store);
+  const passwordConfirmation = new PasswordConfirmation(app.db, new FailureThrottle(store, 'password-confirm', { max: 5, windowMs: FIFTEEN_MINUTES }));
   const deps = {
     db: app.db,
     config,
@@ -39,7 +43,7 @@ export function createSecurityServices(
     codes,
     mail,
     resend,
-    passwordConfirmation: new PasswordConfirmation(app.db, new FailureThrottle(store, 'password-confirm', { max: 5, windowMs: FIFTEEN_MINUTES })),
+    passwordConfirmation,
     totpFailures: new FailureThrottle(store, 'mfa-totp', { max: 5, windowMs: FIFTEEN_MINUTES }),
     events: app.customerEvents,
     policy,
@@ -53,5 +57,6 @@ export function createSecurityServices(
     mail,
     devices: new DeviceAlerts({ db: app.db, mail, now }),
     resend,
+    recentAuthentication: new RecentAuthentication({ db: app.db, now, passwordConfirmation }),
   };
 }
