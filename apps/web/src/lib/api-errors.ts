@@ -8,6 +8,8 @@ export interface ApiError {
   message: string | null;
   /** Seed §5: the first message of each field of a 422 answer. */
   fieldErrors: Record<string, string>;
+  /** The machine-readable `code` of a MessageBody answer (e.g. password_confirmation_required). */
+  code?: string | undefined;
 }
 
 export function toApiError(error: unknown): ApiError {
@@ -25,5 +27,6 @@ export function toApiError(error: unknown): ApiError {
     return { status, message: validation.data.message, fieldErrors };
   }
   const body = MessageBody.safeParse(data);
-  return { status, message: body.success ? body.data.message : null, fieldErrors: {} };
+  if (!body.success) return { status, message: null, fieldErrors: {} };
+  return { status, message: body.data.message, fieldErrors: {}, ...(body.data.code ? { code: body.data.code } : {}) };
 }

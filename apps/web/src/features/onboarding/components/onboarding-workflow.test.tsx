@@ -1,4 +1,4 @@
-import { authEndpoints, onboardingEndpoints, type Customer } from '@remit/contract';
+import { PASSWORD_CONFIRMATION_REQUIRED, authEndpoints, onboardingEndpoints, type Customer } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -272,6 +272,49 @@ describe('onboarding workflow', () => {
     const number = screen.getByLabelText('Mobile number');
     await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
     expect(number).toHaveAccessibleDescription(expect.stringContaining('This is not a valid mobile number for France.'));
+  });
+
+  it('asks for the password when the api wants it (changing a number later than 10 minutes after sign-in)', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const all = { ...gbIdentityValues, ...gbAddressValues, ...gbEmploymentValues };
+    server.use(
+      http.post(onboardingEndpoints.updateMobileNumber.path, async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        bodies.push(body);
+        if (body.password === undefined) {
+          return HttpResponse.json(
+            { message: 'For your security, please enter your password to continue.', code: PASSWORD_CONFIRMATION_REQUIRED },
+            { status: 403 },
+          );
+        }
+        if (body.password !== 'right-password') {
+          return HttpResponse.json({ message: 'Wrong.', errors: { password: ['The provided password is incorrect.'] } }, { status: 422 });
+        }
+        return HttpResponse.json(buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900999' } }));
+      }),
+    );
+    await openWorkflow({ country: 'GB', values: all });
+    await user.type(await screen.findByLabelText('Mobile number'), '7700 900999');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    const password = await screen.findByLabelText('Your password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('For your security, enter your password to change your mobile number.'));
+
+    await user.type(password, 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('The provided password is incorrect.'));
+
+    await user.clear(password);
+    await user.type(password, 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your profile is complete' })).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { mobile_number_country_id: 826, mobile_number: '7700900999' },
+      { mobile_number_country_id: 826, mobile_number: '7700900999', password: 'wrong' },
+      { mobile_number_country_id: 826, mobile_number: '7700900999', password: 'right-password' },
+    ]);
   });
 
   it('goes back and forth with Back and the stepper', async () => {
