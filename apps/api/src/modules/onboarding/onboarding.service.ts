@@ -82,11 +82,14 @@ export class OnboardingService {
     return toCustomer(profile, auth.session);
   }
 
-  /** Tells the customer's other tabs and devices (not the one that asked: it has the answer). */
+  /**
+   * Tells the customer's tabs and devices. ProfileUpdated (which shows a notice) skips the tab that
+   * asked: it has the answer. TasksChanged goes everywhere: a save from Settings leaves that tab's
+   * to-do list stale otherwise.
+   */
   private changed(customerId: string, origin: EventOrigin): void {
-    const options = origin.socketId ? { socketId: origin.socketId } : {};
-    this.deps.events.notify(customerId, 'ProfileUpdated', {}, options);
-    this.deps.events.notify(customerId, 'TasksChanged', {}, options);
+    this.deps.events.notify(customerId, 'ProfileUpdated', {}, origin.socketId ? { socketId: origin.socketId } : {});
+    this.deps.events.notify(customerId, 'TasksChanged', {});
   }
 
   private async ruleContext(countryIso2: string): Promise<RuleContext> {

@@ -31,3 +31,20 @@ export type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordSchem
 
 export const resetPasswordResolver = (t: TFunction) => zodResolver(resetPasswordSchema(t));
 export const changePasswordResolver = (t: TFunction) => zodResolver(changePasswordSchema(t));
+
+/** Spaces, dashes, dots and brackets people type in phone numbers. */
+export const cleanPhoneNumber = (raw: string) => raw.replace(/[\s\-().]/g, '');
+
+/** The mobile number form: a country with a calling code, and 4 to 15 digits (an optional leading +). */
+export function mobileNumberSchema(t: TFunction) {
+  return z.object({
+    country_id: required(t('security.settings.mobile.countryRequired')),
+    number: z
+      .string()
+      .refine((raw) => cleanPhoneNumber(raw) !== '', { message: t('security.settings.mobile.numberRequired'), abort: true })
+      .refine((raw) => /^\+?\d{4,15}$/.test(cleanPhoneNumber(raw)), t('security.settings.mobile.numberInvalid')),
+  });
+}
+
+export type MobileNumberValues = z.infer<ReturnType<typeof mobileNumberSchema>>;
+export const mobileNumberResolver = (t: TFunction) => zodResolver(mobileNumberSchema(t));

@@ -8,6 +8,7 @@ import { useDisableTotp } from '../api/disable-totp';
 import { useMfaSettings } from '../api/get-mfa-settings';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useSetupTotp } from '../api/setup-totp';
+import { LoadError } from './load-error';
 import { PasswordPrompt } from './password-prompt';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment } from './totp-enrolment';
@@ -69,14 +70,7 @@ export function MfaSettingsSection() {
   if (settings.isPending) {
     body = <Spinner label={t('security.settings.mfa.loading')} />;
   } else if (settings.isError) {
-    body = (
-      <div className="space-y-3">
-        <Alert tone="error">{t('security.settings.loadError')}</Alert>
-        <Button variant="secondary" onClick={() => void settings.refetch()}>
-          {t('security.settings.retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void settings.refetch()} />;
   } else if (isPasswordStep(step)) {
     const prompt = passwordPrompts[step.name];
     body = (

@@ -2,9 +2,9 @@ import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorCode, readApiError } from '../lib';
+import { FormActions } from './form-actions';
 
 interface PasswordPromptProps {
   id: string;
@@ -71,14 +71,7 @@ export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, tes
         onChange={(e) => setPassword(e.target.value)}
         error={error ?? undefined}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {t('security.settings.cancel')}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

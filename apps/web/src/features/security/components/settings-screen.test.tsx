@@ -23,7 +23,7 @@ describe('settings', () => {
   it('shows the profile summary, the MFA method and the language switcher', async () => {
     renderSettings();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    const profile = screen.getByRole('region', { name: 'Profile' });
+    const profile = screen.getByRole('region', { name: 'Profile and contact details' });
     expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(profile).getByText('Verified')).toBeInTheDocument();
     expect(within(profile).getByText('CRN0000001')).toBeInTheDocument();

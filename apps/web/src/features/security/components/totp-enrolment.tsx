@@ -2,11 +2,11 @@ import type { TotpSetupResponse } from '@remit/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { readApiError } from '../lib';
 import { CopyButton } from './copy-button';
+import { FormActions } from './form-actions';
 
 /** The SVG document as an image URL: rendered by <img>, never injected into the page. */
 export function svgDataUrl(svg: string): string {
@@ -105,14 +105,7 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
           disabled={confirm.isPending}
           testId="totp-confirm-code"
         />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={confirm.isPending}>
-            {t('security.settings.totp.confirm')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={confirm.isPending}>
-            {t('security.settings.cancel')}
-          </Button>
-        </div>
+        <FormActions submitLabel={t('security.settings.totp.confirm')} pending={confirm.isPending} onCancel={onCancel} />
       </form>
     </div>
   );
