@@ -49,6 +49,7 @@ test.describe('sign-up', () => {
     await page.getByLabel('Email', { exact: true }).fill(email.toUpperCase());
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(`${STRONG_PASSWORD}x`);
+    await page.locator('#password-rules').waitFor(); // the layout has settled (see support.ts)
     await page.getByRole('checkbox', { name: /I agree/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 

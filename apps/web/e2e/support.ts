@@ -21,6 +21,9 @@ export async function signUpThroughUi(page: Page, email: string, password = STRO
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  // The policy's checklist appears above the terms box once it has loaded: wait for the layout to
+  // settle, or the click can land where the box was a moment before.
+  await page.locator('#password-rules').waitFor();
   await page.getByRole('checkbox', { name: /I agree to privacy policy & terms of service/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
