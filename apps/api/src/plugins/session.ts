@@ -106,7 +106,8 @@ export default fp(
     // cached sessions (and the session the cookie named: sign-in and MFA rotate it) before answering.
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly) return done(null, payload);
-      const token = request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request);
+      // (cookies can be missing when the request failed before they were parsed)
+      const token = request.cookies?.[SESSION_COOKIE] ?? bearerSessionToken(request);
       Promise.all([
         request.auth ? sessions.forgetCustomer(request.auth.customerId) : undefined,
         token ? sessions.forgetToken(token) : undefined,
