@@ -7,11 +7,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cookieHeader, root, signUp, startApi, waitFor } from './support.mjs';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/remit_bench';
@@ -21,73 +20,19 @@ function start(cmd, args, env) {
   return child;
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function cookieJar(res, jar) {
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const [name, ...v] = pair.split('=');
-    jar[name] = v.join('=');
-  }
-  return jar;
-}
-const cookieHeader = (jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
-
-async function signUp(base) {
-  const jar = cookieJar(await fetch(`${base}/sanctum/csrf-cookie`), {});
-  const email = `bench.${Date.now()}@example.com`;
-  const res = await fetch(`${base}/client/v1/signup`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      cookie: cookieHeader(jar),
-      'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']),
-    },
-    body: JSON.stringify({ email, password: 'Bench-Password-2026', confirm_password: 'Bench-Password-2026' }),
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  cookieJar(res, jar);
-  return cookieHeader(jar);
-}
-
 function cannon(url, headers = {}) {
   return new Promise((ok, fail) => {
     autocannon({ url, connections, duration, headers }, (err, r) => (err ? fail(err) : ok(r)));
   });
 }
 
-function startApi(env, port) {
-  return start('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    NODE_ENV: 'production',
-    APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    MAIL_URL: '',
-    ...env,
-  });
-}
-
 /** The same profile call with the session cache off: every request reads the database. */
 async function uncachedProfile(mode, env, port) {
-  const api = startApi({ ...env, SESSION_CACHE_SECONDS: '0' }, port);
+  const api = startApi(port, { ...env, SESSION_CACHE_SECONDS: '0' });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/client/v1/password-policy`);
-    const cookie = await signUp(base);
+    const cookie = cookieHeader(await signUp(base));
     const r = await cannon(`${base}/client/v1/profile`, { cookie, accept: 'application/json' });
     return { mode, name: 'GET /client/v1/profile, session cache off', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
   } finally {
@@ -97,13 +42,13 @@ async function uncachedProfile(mode, env, port) {
 }
 
 async function benchMode(mode, env, port) {
-  const api = startApi(env, port);
+  const api = startApi(port, env);
   const barePort = port + 1;
   let bare;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/client/v1/password-policy`);
-    const cookie = await signUp(base);
+    const cookie = cookieHeader(await signUp(base));
     const profile = await fetch(`${base}/client/v1/profile`, { headers: { cookie, accept: 'application/json' } });
     if (profile.status !== 200) throw new Error(`profile: ${profile.status}`);
     const bodyFile = join(mkdtempSync(join(tmpdir(), 'remit-bench-')), 'profile.json');

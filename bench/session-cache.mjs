@@ -4,68 +4,18 @@
 // instance A. Counts the requests to B that were SENT AFTER A answered the sign-out and still got a
 // 200 (must be 0), and how long the sign-out takes (it waits for B's acknowledgement).
 // Needs PostgreSQL (BENCH_DATABASE_URL, default remit_bench) and Redis (BENCH_REDIS_URL).
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cookieHeader, signUp, startApi, waitFor } from './support.mjs';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/remit_bench';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const loops = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-function startApi(port) {
-  return spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      MAIL_URL: '',
-      DATABASE_URL: pgUrl,
-      REDIS_URL: redisUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-cache-')),
-    },
-  });
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function jarFrom(res, jar = {}) {
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const [name, ...v] = pair.split('=');
-    jar[name] = v.join('=');
-  }
-  return jar;
-}
-const cookieHeader = (jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
-
-async function signUp(base) {
-  const jar = jarFrom(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/client/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: cookieHeader(jar), 'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']) },
-    body: JSON.stringify({ email: `cache.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'Bench-Password-2026', confirm_password: 'Bench-Password-2026' }),
-  });
-  if (res.status !== 201) throw new Error(`signup: ${res.status} ${await res.text()}`);
-  return jarFrom(res, jar);
+function startInstance(port) {
+  return startApi(port, { DATABASE_URL: pgUrl, REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-cache-')) });
 }
 
 const now = () => performance.now();
@@ -113,8 +63,8 @@ async function round(a, b) {
 
 const portA = 8321;
 const portB = 8322;
-const apiA = startApi(portA);
-const apiB = startApi(portB);
+const apiA = startInstance(portA);
+const apiB = startInstance(portB);
 try {
   const a = `http://127.0.0.1:${portA}`;
   const b = `http://127.0.0.1:${portB}`;
