@@ -133,6 +133,18 @@ describe('session cache: nothing is late', () => {
     expect(status).toBe(401);
   });
 
+  it('a change announced to the customer outside a request (a reviewer, a webhook) drops the cache too', async () => {
+    const { client, customer } = await signedInCustomer(ctx);
+    await expectCached(client);
+    await ctx.db.updateTable('customers').set({ name: 'Ada' }).where('id', '=', customer.id).execute();
+    // a transaction event says nothing about the profile: still served from the cache
+    ctx.app.customerEvents.notify(customer.id, 'TransactionStatusChanged', {});
+    expect((await expectCached(client)).name).toBeNull();
+    ctx.app.customerEvents.notify(customer.id, 'DocumentStatusChanged', {});
+    expect(authEndpoints.getProfile.response.parse((await client.profile()).json()).name).toBe('Ada');
+    await ctx.app.customerEvents.flush();
+  });
+
   it('a write behind the api\'s back is seen within a minute at most (the cache bound)', async () => {
     const { client, customer } = await signedInCustomer(ctx);
     await expectCached(client);
