@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
 import { PasswordField } from '@/components/ui/password-field';
+import { SelectField } from '@/components/ui/select-field';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { useUpdateMobileNumber } from '../api/update-mobile-number';
@@ -116,27 +117,20 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
       onBack={onBack}
     >
       <div className="mt-6 grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div>
-          <label htmlFor={codeId} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('onboarding.mobile.countryCode')}
-          </label>
-          <select
-            id={codeId}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? `${codeId}-error` : undefined}
-            autoComplete="tel-country-code"
-            className={cn(inputClass, codeError ? 'border-red-600' : 'border-slate-400')}
-            {...register('country_id', { required: t('onboarding.mobile.countryCodeRequired') })}
-          >
-            <option value="">{t('onboarding.attributes.selectPlaceholder')}</option>
-            {withCodes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {`${c.common_name} (${formatCallingCode(c.calling_code)})`}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${codeId}-error`} message={codeError} />
-        </div>
+        <SelectField
+          id={codeId}
+          label={t('onboarding.mobile.countryCode')}
+          placeholder={t('onboarding.attributes.selectPlaceholder')}
+          autoComplete="tel-country-code"
+          error={codeError}
+          {...register('country_id', { required: t('onboarding.mobile.countryCodeRequired') })}
+        >
+          {withCodes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {`${c.common_name} (${formatCallingCode(c.calling_code)})`}
+            </option>
+          ))}
+        </SelectField>
         <div>
           <label htmlFor={numberId} className="mb-1.5 block text-sm font-medium text-slate-800">
             {t('onboarding.mobile.number')}

@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
-import { inputClass, TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import type { ApiError } from '@/lib/api-errors';
-import { cn } from '@/lib/cn';
 import { useCountries } from '../api/list-countries';
 import { useUpdateMobileNumber } from '../api/update-mobile-number';
 import { errorCode, readApiError } from '../lib';
@@ -197,25 +196,19 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" data-testid="mobile-number-form">
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="min-w-0">
-          <label htmlFor={countryId} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('security.settings.mobile.country')}
-          </label>
-          <select
-            id={countryId}
-            autoComplete="tel-country-code"
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? `${countryId}-error` : undefined}
-            className={cn(inputClass, 'pr-8', countryError ? 'border-red-600' : 'border-slate-400')}
-            {...form.register('country_id')}
-          >
-            <option value="">{t('security.settings.mobile.countryPlaceholder')}</option>
-            {countries.map((c) => (
-              <option key={c.id} value={c.id}>{`${c.common_name} (${callingCode(c)})`}</option>
-            ))}
-          </select>
-          <FieldError id={`${countryId}-error`} message={countryError} />
-        </div>
+        <SelectField
+          className="min-w-0"
+          id={countryId}
+          label={t('security.settings.mobile.country')}
+          placeholder={t('security.settings.mobile.countryPlaceholder')}
+          autoComplete="tel-country-code"
+          error={countryError}
+          {...form.register('country_id')}
+        >
+          {countries.map((c) => (
+            <option key={c.id} value={c.id}>{`${c.common_name} (${callingCode(c)})`}</option>
+          ))}
+        </SelectField>
         <div className="min-w-0">
           <TextField
             label={t('security.settings.mobile.number')}
