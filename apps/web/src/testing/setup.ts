@@ -7,6 +7,15 @@ import { progressReset } from '@/lib/progress';
 import { requestLog } from './handlers';
 import { server } from './server';
 
+// A response that lands as a test file ends (a refetch, a realtime auth) can still finish the bar:
+// nprogress then touches `document` from a timer after jsdom is gone. Outside a document it does nothing.
+for (const name of ['set', 'remove'] as const) {
+  const original = NProgress[name] as (...args: unknown[]) => unknown;
+  (NProgress as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+    return typeof document === 'undefined' ? NProgress : original.apply(this, args);
+  };
+}
+
 beforeAll(async () => {
   // The bar's fade-out runs on timers; with no animation they settle before the file's teardown.
   NProgress.configure({ speed: 0 });
