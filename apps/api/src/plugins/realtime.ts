@@ -11,8 +11,8 @@ export interface CustomerEvents {
   /**
    * Fire and forget: a failed publish is logged and retried, never fails the business operation.
    * `options.socketId` leaves out the browser tab that caused the event (it already has the result).
-   * Call it after the change has committed: every event but TransactionStatusChanged also drops the
-   * customer's cached sessions (on every instance).
+   * Call it after the change has committed: every event but TransactionStatusChanged and
+   * TasksChanged (which follows another event) also drops the customer's cached sessions.
    */
   notify(customerId: string, event: DomainEvent, payload?: Record<string, unknown>, options?: PublishOptions): void;
   /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
@@ -79,7 +79,8 @@ export default fp(
         // Telling the customer's apps that their data changed (after the commit, as every caller
         // does) also drops their cached sessions: a writer outside a customer's request, such as a
         // reviewer deciding a document, cannot leave a stale profile behind by forgetting to.
-        if (event !== 'TransactionStatusChanged') {
+        // (TasksChanged always comes with the change that caused it, which has already dropped it.)
+        if (event !== 'TransactionStatusChanged' && event !== 'TasksChanged') {
           app.sessions.forgetCustomer(customerId).catch((err: unknown) => logger.error({ err }, 'session cache: invalidation failed'));
         }
         void current().notifyCustomer(customerId, event, payload, options);

@@ -6,7 +6,8 @@ import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { useUpdateCountry } from '../api/update-country';
 import { readApiError } from '../lib/api-error';
-import { flagEmoji, formatCallingCode, matchesCountry } from '../lib/countries';
+import { formatCallingCode } from '@/lib/countries';
+import { flagEmoji, matchesCountry } from '../lib/countries';
 import { StepForm } from './step-form';
 import { WithCountries } from './with-countries';
 

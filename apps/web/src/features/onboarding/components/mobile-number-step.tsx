@@ -7,9 +7,9 @@ import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
+import { formatCallingCode, nationalPart } from '@/lib/countries';
 import { useUpdateMobileNumber } from '../api/update-mobile-number';
 import { readApiError } from '../lib/api-error';
-import { formatCallingCode } from '../lib/countries';
 import { StepForm } from './step-form';
 import { WithCountries } from './with-countries';
 
@@ -29,14 +29,6 @@ interface Values {
 /** Spaces, dashes, dots and brackets people type in phone numbers. */
 export function cleanPhoneNumber(raw: string): string {
   return raw.replace(/[\s\-().]/g, '');
-}
-
-/** A stored number may carry its calling code; the field holds the national part only. */
-function nationalPart(number: string | null, country: Country | null): string {
-  if (!number) return '';
-  const code = formatCallingCode(country?.calling_code ?? null);
-  if (code && number.startsWith(code)) return number.slice(code.length);
-  return number.startsWith('+') ? '' : number;
 }
 
 /** Step 6: calling code (defaults to the customer's country) and mobile number. */

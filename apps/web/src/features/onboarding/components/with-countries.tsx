@@ -1,7 +1,7 @@
 import type { Country } from '@remit/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountries } from '../api/list-countries';
+import { useCountries } from '@/lib/countries';
 import { sortCountries } from '../lib/countries';
 import { QueryError, QueryLoading } from './query-state';
 

@@ -6,12 +6,6 @@ export function flagEmoji(iso2: string): string {
   return String.fromCodePoint(...Array.from(iso2.toUpperCase()).map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-/** '44' or '+44' → '+44'. */
-export function formatCallingCode(code: string | null): string {
-  if (!code) return '';
-  return code.startsWith('+') ? code : `+${code}`;
-}
-
 /** Lower case, accents removed: 'Côte d’Ivoire' → 'cote d’ivoire'. */
 export function normalizeSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();

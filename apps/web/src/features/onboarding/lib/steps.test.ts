@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOnboardingCustomer, countries, gbAddressValues, gbEmploymentValues, gbIdentityValues } from '@/testing/onboarding-fixtures';
-import { flagEmoji, formatCallingCode, matchesCountry } from './countries';
+import { formatCallingCode } from '@/lib/countries';
+import { flagEmoji, matchesCountry } from './countries';
 import { compilePattern, humanize, optionLabel, optionsFromPattern } from './options';
 import { firstUnfinishedStep, isStepRequired, nextUnfinishedStep } from './steps';
 import { taskHref } from './task-links';

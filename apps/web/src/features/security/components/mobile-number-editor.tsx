@@ -6,27 +6,15 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField } from '@/components/ui/select-field';
+import { formatCallingCode, nationalPart, useCountries } from '@/lib/countries';
 import { TextField } from '@/components/ui/text-field';
 import type { ApiError } from '@/lib/api-errors';
-import { useCountries } from '../api/list-countries';
 import { useUpdateMobileNumber } from '../api/update-mobile-number';
 import { errorCode, readApiError } from '../lib';
 import { cleanPhoneNumber, mobileNumberResolver, type MobileNumberValues } from './form-schemas';
 import { FormActions } from './form-actions';
 import { LoadError } from './load-error';
 import { PasswordPrompt } from './password-prompt';
-
-/** '44' or '+44' → '+44'. */
-const callingCode = (country: Country) =>
-  country.calling_code?.startsWith('+') ? country.calling_code : `+${country.calling_code ?? ''}`;
-
-/** The stored number is E.164; the field holds the part after the calling code. */
-function nationalPart(customer: Customer): string {
-  const { mobile_number: number, mobile_number_country: country } = customer.account;
-  if (!number) return '';
-  const code = country?.calling_code ? callingCode(country) : null;
-  return code && number.startsWith(code) ? number.slice(code.length) : number;
-}
 
 type Field = keyof MobileNumberValues;
 
@@ -121,7 +109,7 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
   );
   const form = useForm<MobileNumberValues>({
     resolver,
-    defaultValues: { country_id: preselected ? String(preselected.id) : '', number: nationalPart(customer) },
+    defaultValues: { country_id: preselected ? String(preselected.id) : '', number: nationalPart(customer.account.mobile_number, customer.account.mobile_number_country) },
   });
   const { errors } = form.formState;
   const { setFocus } = form;
@@ -206,7 +194,7 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
           {...form.register('country_id')}
         >
           {countries.map((c) => (
-            <option key={c.id} value={c.id}>{`${c.common_name} (${callingCode(c)})`}</option>
+            <option key={c.id} value={c.id}>{`${c.common_name} (${formatCallingCode(c.calling_code)})`}</option>
           ))}
         </SelectField>
         <div className="min-w-0">

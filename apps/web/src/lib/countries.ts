@@ -1,0 +1,35 @@
+import type { Country } from '@remit/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loadApi } from './api-loader';
+
+/** GET /client/v1/countries, parsed with the contract (onboarding and Settings both use it). */
+export async function listCountries(): Promise<Country[]> {
+  const { http, contract } = await loadApi();
+  const { path, response } = contract.onboardingEndpoints.listCountries;
+  return response.parse((await http.get<unknown>(path)).data).countries;
+}
+
+/** Reference data: fetched once per session. */
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['countries'],
+    queryFn: listCountries,
+    staleTime: Infinity,
+  });
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions());
+}
+
+/** '44' or '+44' → '+44'; '' when the country has none. */
+export function formatCallingCode(code: string | null): string {
+  if (!code) return '';
+  return code.startsWith('+') ? code : `+${code}`;
+}
+
+/** A stored (E.164) number without its country's calling code: what a "number" field holds. */
+export function nationalPart(number: string | null, country: Pick<Country, 'calling_code'> | null): string {
+  if (!number) return '';
+  const code = formatCallingCode(country?.calling_code ?? null);
+  return code && number.startsWith(code) ? number.slice(code.length) : number;
+}
