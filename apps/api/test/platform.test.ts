@@ -95,10 +95,10 @@ describe('infrastructure', () => {
       throw new Error('secret database detail');
     });
     app.get('/forbidden', async () => {
-      throw new AppError('forbidden', 'Nope.');
+      throw AppError.forbidden('Nope.');
     });
     app.get('/conflict', async () => {
-      throw new AppError('conflict', 'Already.');
+      throw AppError.conflict('Already.');
     });
     const boom = await app.inject({ method: 'GET', url: '/boom' });
     expect(boom.statusCode).toBe(500);

@@ -2,51 +2,88 @@ import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMe
 
 export type FieldErrors = Record<string, string[]>;
 
-/** The one error type of the api; the error handler maps `code` to an HTTP status. */
+interface AppErrorDetails {
+  fieldErrors?: FieldErrors;
+  /** Extra response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
+  /** Machine-readable `code` of the MessageBody (e.g. mfa_required). */
+  reason?: string;
+  /** Further MessageBody fields (e.g. `mfa_method` with mfa_required). */
+  extra?: Omit<MessageBody, 'message' | 'code'>;
+}
+
+/**
+ * The one error type of the api; the error handler maps `code` to an HTTP status. Built only through
+ * the named factories below, so a throw site says what happened, not which arguments go where.
+ */
 export class AppError extends Error {
   readonly status: number;
-  constructor(
+  readonly fieldErrors: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
+  readonly reason: string | undefined;
+  readonly extra: Omit<MessageBody, 'message' | 'code'> | undefined;
+
+  private constructor(
     public readonly code: ErrorCode,
     message: string,
-    public readonly fieldErrors?: FieldErrors,
-    /** Extra response headers (e.g. Retry-After). */
-    public readonly headers?: Record<string, string>,
-    /** Machine-readable `code` of the MessageBody (e.g. mfa_required). */
-    public readonly reason?: string,
-    /** Further MessageBody fields (e.g. `mfa_method` with mfa_required). */
-    public readonly extra?: Omit<MessageBody, 'message' | 'code'>,
+    details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = errorStatus[code];
+    this.fieldErrors = details.fieldErrors;
+    this.headers = details.headers;
+    this.reason = details.reason;
+    this.extra = details.extra;
   }
 
+  /** 401: no live session. */
   static unauthenticated(): AppError {
     return new AppError('unauthenticated', 'Unauthenticated.');
   }
 
+  /** 403, optionally with a machine-readable reason the client reacts to. */
+  static forbidden(message: string, reason?: string): AppError {
+    return new AppError('forbidden', message, reason ? { reason } : {});
+  }
+
+  /** 404: unknown, malformed and other customers' ids all look the same. */
   static notFound(): AppError {
     return new AppError('not_found', 'Not Found.');
   }
 
+  /** 409: the request is valid but the current state does not allow it. */
+  static conflict(message: string): AppError {
+    return new AppError('conflict', message);
+  }
+
   /** 403 while the session still has to pass multi-factor authentication. */
   static mfaRequired(method: MfaMethod): AppError {
-    return new AppError('forbidden', 'Multi-factor authentication is required.', undefined, undefined, MFA_REQUIRED, { mfa_method: method });
+    return new AppError('forbidden', 'Multi-factor authentication is required.', {
+      reason: MFA_REQUIRED,
+      extra: { mfa_method: method },
+    });
   }
 
-  /** 429 with Retry-After (seconds, at least 1). */
+  /** 429 with Retry-After (seconds, at least 1); `message` words the wait. */
   static tooManyRequests(message: (seconds: number) => string, retryInMs: number): AppError {
     const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
-    return new AppError('too_many_requests', message(seconds), undefined, { 'retry-after': String(seconds) });
+    return new AppError('too_many_requests', message(seconds), { headers: { 'retry-after': String(seconds) } });
   }
 
+  /** 419: the anti-forgery token is missing or does not match. */
   static csrf(): AppError {
     return new AppError('csrf_mismatch', 'CSRF token mismatch.');
   }
 
   /** Laravel-style 422: message is the first error plus "(and N more errors)". */
   static validation(fieldErrors: FieldErrors): AppError {
-    return new AppError('validation', validationMessage(fieldErrors), fieldErrors);
+    return new AppError('validation', validationMessage(fieldErrors), { fieldErrors });
+  }
+
+  /** 500 for a broken invariant; the handler logs `message` and answers "Server Error". */
+  static internal(message: string): AppError {
+    return new AppError('internal', message);
   }
 }
 

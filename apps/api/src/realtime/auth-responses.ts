@@ -62,13 +62,13 @@ export function authorizeChannel(creds: Credentials, input: ChannelAuthInput): C
     throw AppError.validation({ channel_name: ['Only private- and presence- channels need authorisation.'] });
   }
   if (!channelsAllowedFor(input.customer.id).includes(channelName)) {
-    throw new AppError('forbidden', FORBIDDEN_MESSAGE);
+    throw AppError.forbidden(FORBIDDEN_MESSAGE);
   }
   if (check.kind === 'private') return { auth: signChannel(creds, socketId, channelName) };
 
   const userInfo = input.customer.info ?? {};
   if (Buffer.byteLength(JSON.stringify(userInfo), 'utf8') > LIMITS.maxPresenceUserInfoBytes) {
-    throw new AppError('internal', 'Presence user_info is larger than 1 KB.');
+    throw AppError.internal('Presence user_info is larger than 1 KB.');
   }
   const channelData = JSON.stringify({ user_id: String(input.customer.id), user_info: userInfo });
   return { auth: signChannel(creds, socketId, channelName, channelData), channel_data: channelData };

@@ -164,7 +164,7 @@ export class AuthService {
   private async customerForToken(token: string): Promise<Customer> {
     const auth = await this.deps.sessions.authenticate(token);
     // Cannot be null: the session was just created.
-    if (!auth) throw new AppError('internal', 'Session could not be loaded');
+    if (!auth) throw AppError.internal('Session could not be loaded');
     return toCustomer(auth.profile, auth.session);
   }
 

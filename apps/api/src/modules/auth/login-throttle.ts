@@ -4,10 +4,7 @@ import { sha256Hex } from '../../lib/crypto.ts';
 import type { RateLimitStore } from '../../lib/rate-limit-store.ts';
 
 function tooMany(resetInMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new AppError('too_many_requests', `Too many login attempts. Please try again in ${seconds} seconds.`, undefined, {
-    'retry-after': String(seconds),
-  });
+  return AppError.tooManyRequests((seconds) => `Too many login attempts. Please try again in ${seconds} seconds.`, resetInMs);
 }
 
 /**

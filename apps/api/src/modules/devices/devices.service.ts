@@ -42,7 +42,7 @@ export class DevicesService {
    * channel); the session plugin drops the customer's cached sessions after this request commits.
    */
   async revoke(auth: AuthContext, id: string): Promise<void> {
-    if (id === auth.session.id) throw new AppError('conflict', CURRENT_DEVICE);
+    if (id === auth.session.id) throw AppError.conflict(CURRENT_DEVICE);
     // Not a session id at all, another customer's, ended already: the same 404, nothing to learn.
     if (!UUID.test(id)) throw AppError.notFound();
     const { now, activeSince } = this.window();

@@ -58,7 +58,7 @@ export class MfaService {
       return started.token;
     });
     const fresh = await sessions.authenticate(token);
-    if (!fresh) throw new AppError('internal', 'Session could not be loaded');
+    if (!fresh) throw AppError.internal('Session could not be loaded');
     return { customer: toCustomer(fresh.profile, fresh.session), token };
   }
 

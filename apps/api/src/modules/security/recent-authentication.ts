@@ -26,7 +26,7 @@ export class RecentAuthentication {
     const now = this.deps.now();
     if (now.getTime() - auth.lastAuthenticatedAt.getTime() < RECENT_AUTHENTICATION_MS) return;
     if (password === undefined || password === '') {
-      throw new AppError('forbidden', PASSWORD_NEEDED, undefined, undefined, PASSWORD_CONFIRMATION_REQUIRED);
+      throw AppError.forbidden(PASSWORD_NEEDED, PASSWORD_CONFIRMATION_REQUIRED);
     }
     await this.deps.passwordConfirmation.confirm(auth.customerId, password);
     // A write to the session: the session plugin drops it from the cache after this request.

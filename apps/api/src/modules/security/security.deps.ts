@@ -42,4 +42,4 @@ export function otpError(check: Exclude<OtpCheck, 'ok'>): AppError {
   return AppError.validation({ otp: [message] });
 }
 
-export const conflict = (message: string): AppError => new AppError('conflict', message);
+export const conflict = (message: string): AppError => AppError.conflict(message);
