@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -229,3 +229,9 @@ export interface Database {
   documents: DocumentsTable;
 }
 // ---- end onboarding ----
+
+/** What repositories run their SQL on: the database itself or a transaction a service opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A countries row as reference data (the in-memory country catalog), without bookkeeping columns. */
+export type CountryJson = Omit<Selectable<CountriesTable>, 'created_at' | 'updated_at'>;

@@ -5,14 +5,9 @@ import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createRedisInvalidationBus, localInvalidationBus } from '../modules/auth/session-cache-bus.ts';
-import { SessionService, type AuthContext, type ClientInfo } from '../modules/auth/session.service.ts';
+import { isMfaPending, SessionService, type AuthContext, type ClientInfo } from '../modules/auth/session.service.ts';
 
 export const SESSION_COOKIE = 'remit_session';
-
-/** The session has an MFA method and has not completed it yet. */
-export function isMfaPending(auth: Pick<AuthContext, 'session'>): boolean {
-  return auth.session.mfa_method !== null && !auth.session.is_mfa_completed;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,4 @@
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import type { MfaMethodColumn } from '../../db/types.ts';
 
 export interface NewCustomerAccount {

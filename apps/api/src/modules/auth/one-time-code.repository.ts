@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { OneTimeCodePurpose, OneTimeCodesTable } from '../../db/types.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 
 export const oneTimeCodeRepository = {
   async insert(db: Executor, row: Insertable<OneTimeCodesTable>): Promise<void> {

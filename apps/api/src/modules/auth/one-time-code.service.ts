@@ -2,7 +2,7 @@ import type { OneTimeCodePurpose } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacBase64Url, safeEqual, sixDigitCode } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import { oneTimeCodeRepository } from './one-time-code.repository.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { SessionsTable, SessionRow } from '../../db/types.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 
 export const sessionRepository = {
   async insert(db: Executor, row: Insertable<SessionsTable>): Promise<SessionRow> {

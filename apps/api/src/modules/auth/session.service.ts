@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../adapters/mail/templates/index.ts';
 import type { Config } from '../../config.ts';
-import type { Database, MfaMethodColumn } from '../../db/types.ts';
+import type { Database, Executor, MfaMethodColumn } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
-import { customerRepository, type CustomerProfileRow, type Executor } from '../customers/customer.repository.ts';
+import { customerRepository, type CustomerProfileRow } from '../customers/customer.repository.ts';
 import { sessionViewFromColumns, type SessionView } from '../customers/customer.mapper.ts';
 import { SessionCache } from './session-cache.ts';
 import { localInvalidationBus, type InvalidationBus, type InvalidationTarget } from './session-cache-bus.ts';
@@ -40,6 +40,11 @@ export interface AuthContext {
   /** The session's absolute end. */
   readonly expiresAt: Date;
   readonly profile: Readonly<CustomerProfileRow>;
+}
+
+/** The session has an MFA method and has not completed it yet. */
+export function isMfaPending(auth: Pick<AuthContext, 'session'>): boolean {
+  return auth.session.mfa_method !== null && !auth.session.is_mfa_completed;
 }
 
 function freeze(auth: AuthContext): AuthContext {

@@ -1,7 +1,7 @@
 import type { Address, Attribute, Country, Customer, Session } from '@remit/contract';
-import type { SessionRow } from '../../db/types.ts';
+import type { CountryJson, SessionRow } from '../../db/types.ts';
 import { attributeCatalog } from '../reference/attribute-catalog.ts';
-import type { AddressJson, CountryJson, CustomerProfileRow, SessionColumns } from './customer.repository.ts';
+import type { AddressJson, CustomerProfileRow, SessionColumns } from './customer.repository.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : iso(d));

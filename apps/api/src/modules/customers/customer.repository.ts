@@ -1,11 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { CountriesTable, Database, MfaMethodColumn } from '../../db/types.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { CountryJson, Executor, MfaMethodColumn } from '../../db/types.ts';
 import { countryCatalog } from '../reference/country-catalog.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-/** A countries row (reference data, from the in-memory country catalog). */
-export type CountryJson = Omit<Selectable<CountriesTable>, 'created_at' | 'updated_at'>;
 
 export interface AddressJson {
   address_line_1: string | null;

@@ -1,4 +1,4 @@
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import type { AddressColumns } from './attribute-rules.ts';
 
 export const PROOF_OF_IDENTITY = 'proof_of_identity';

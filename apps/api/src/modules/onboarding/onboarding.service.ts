@@ -20,7 +20,8 @@ import type { CustomerEvents } from '../../plugins/realtime.ts';
 import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
 import type { RecentAuthentication } from '../security/recent-authentication.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import { customerRepository, type Executor } from '../customers/customer.repository.ts';
+import { customerRepository } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
 import {

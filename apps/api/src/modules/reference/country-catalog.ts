@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { CountryJson } from '../customers/customer.repository.ts';
+import type { CountryJson } from '../../db/types.ts';
 import { referenceRepository } from './reference.repository.ts';
 
 /**

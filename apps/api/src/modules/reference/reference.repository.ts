@@ -1,4 +1,4 @@
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 
 const COUNTRY_COLUMNS = [
   'id',

@@ -2,10 +2,10 @@ import type { CodeSentResponse, Customer, MfaSettings, RecoveryCodesResponse, To
 import QRCode from 'qrcode';
 import type { Locale } from '../../adapters/mail/templates/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isMfaPending } from '../../plugins/session.ts';
+import { isMfaPending } from '../auth/session.service.ts';
 import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import { RecoveryCodes } from './recovery-codes.ts';
 import { SecretBox } from './secret-box.ts';
 import { OTP_MESSAGES, conflict, otpError, type SecurityDeps } from './security.deps.ts';

@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/password-hash.ts';
 import type { RateLimitStore } from '../../lib/rate-limit-store.ts';
 import { passwordPolicyErrors } from '../auth/password-policy.ts';
 import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 import type { SecurityDeps } from './security.deps.ts';
 import { securityRepository } from './security.repository.ts';
 import { RequestThrottle } from './throttles.ts';

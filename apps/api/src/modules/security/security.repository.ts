@@ -1,5 +1,5 @@
 import type { MfaMethodColumn } from '../../db/types.ts';
-import type { Executor } from '../customers/customer.repository.ts';
+import type { Executor } from '../../db/types.ts';
 
 export interface AccountSecurityRow {
   customer_id: string;
