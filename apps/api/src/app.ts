@@ -14,6 +14,7 @@ import devicesRoutes from './modules/devices/devices.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import securityRoutes from './modules/security/security.routes.ts';
+import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Routes
   await app.register(authRoutes);
   await app.register(onboardingRoutes);
+  await app.register(tasksRoutes);
   await app.register(securityRoutes);
   await app.register(devicesRoutes);
   await app.register(realtimeRoutes, { config });

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { seedReferenceData } from '../src/db/seeds/index.ts';
+import { loadReferenceCatalogs } from '../src/modules/reference/catalogs.ts';
 import { customerOwnedTables, type Database } from '../src/db/types.ts';
 import { MemoryRateLimitStore } from '../src/lib/rate-limit-store.ts';
 
@@ -44,6 +45,7 @@ export async function createTestDb(): Promise<Kysely<Database>> {
   const { db } = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolMax: 5 });
   await migrateToLatest(db);
   await seedReferenceData(db);
+  await loadReferenceCatalogs(db);
   return db;
 }
 

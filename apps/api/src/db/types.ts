@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -123,12 +123,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
 }
 
-export type CountryRow = Selectable<CountriesTable>;
-export type CustomerRow = Selectable<CustomersTable>;
-export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
-export type NewSession = Insertable<SessionsTable>;
-export type SessionUpdate = Updateable<SessionsTable>;
 export type NewCountry = Insertable<CountriesTable>;
 
 /** Customer-owned tables, emptied between tests (reference data such as countries is kept). */

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { createDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 import { seedReferenceData } from '../db/seeds/index.ts';
+import { loadReferenceCatalogs } from '../modules/reference/catalogs.ts';
 import type { Database } from '../db/types.ts';
 
 declare module 'fastify' {
@@ -36,6 +37,7 @@ export default fp(
     const applied = await migrateToLatest(db);
     if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
     await seedReferenceData(db);
+    await loadReferenceCatalogs(db);
     app.decorate('db', db);
     if (owned) {
       app.addHook('onClose', async () => {

@@ -7,6 +7,8 @@ import { LoginThrottle } from '../modules/auth/login-throttle.ts';
 import { OneTimeCodeService } from '../modules/auth/one-time-code.service.ts';
 import { buildPasswordPolicy } from '../modules/auth/password-policy.ts';
 import { DevicesService } from '../modules/devices/devices.service.ts';
+import { DocumentsService } from '../modules/documents/documents.service.ts';
+import { TasksService } from '../modules/tasks/tasks.service.ts';
 import { OnboardingService } from '../modules/onboarding/onboarding.service.ts';
 import { ReferenceService } from '../modules/reference/reference.service.ts';
 import { createSecurityServices, type SecurityServices } from '../modules/security/security.services.ts';
@@ -18,6 +20,8 @@ export interface Services {
   reference: ReferenceService;
   onboarding: OnboardingService;
   devices: DevicesService;
+  documents: DocumentsService;
+  tasks: TasksService;
 }
 
 declare module 'fastify' {
@@ -43,8 +47,11 @@ export default fp(
       security,
     });
     const reference = new ReferenceService(app.db);
+    const documents = new DocumentsService({ db: app.db });
+    const tasks = new TasksService({ documents });
     const onboarding = new OnboardingService({
       db: app.db,
+      documents,
       now: opts.now,
       reference,
       events: app.customerEvents,
@@ -56,7 +63,7 @@ export default fp(
       idleMs: opts.config.session.idleMinutes * 60_000,
       events: app.customerEvents,
     });
-    app.decorate('services', { auth, codes, security, reference, onboarding, devices });
+    app.decorate('services', { auth, codes, security, reference, onboarding, devices, documents, tasks });
   },
   { name: 'services', dependencies: ['db', 'session', 'mail', 'rate-limit', 'realtime-wiring'] },
 );

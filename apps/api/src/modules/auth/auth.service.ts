@@ -17,7 +17,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { newCrn, newId } from '../../lib/ids.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import { customerRepository } from '../customers/customer.repository.ts';
 import { authRepository } from './auth.repository.ts';
 import type { SecurityServices } from '../security/security.services.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -166,12 +165,5 @@ export class AuthService {
     // Cannot be null: the session was just created.
     if (!auth) throw AppError.internal('Session could not be loaded');
     return toCustomer(auth.profile, auth.session);
-  }
-
-  /** For callers that have a customer id but no session (e.g. admin tooling later). */
-  async customerById(customerId: string): Promise<Customer> {
-    const profile = await customerRepository.findProfileById(this.deps.db, customerId);
-    if (!profile) throw AppError.notFound();
-    return toCustomer(profile, null);
   }
 }

@@ -1,27 +1,11 @@
-import type { Address, Attribute, Country, Customer, Session } from '@remit/contract';
-import type { CountryJson, SessionRow } from '../../db/types.ts';
+import type { Address, Attribute, Customer, Session } from '@remit/contract';
+import type { SessionRow } from '../../db/types.ts';
 import { attributeCatalog } from '../reference/attribute-catalog.ts';
+import { toCountry } from '../reference/country.mapper.ts';
 import type { AddressJson, CustomerProfileRow, SessionColumns } from './customer.repository.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : iso(d));
-
-export function toCountry(c: CountryJson | null): Country | null {
-  if (!c) return null;
-  return {
-    id: c.id,
-    iso2_alpha: c.iso2_alpha.trim(),
-    iso3_alpha: c.iso3_alpha.trim(),
-    iso_numeric: c.iso_numeric,
-    fips_code: c.fips_code,
-    slug: c.slug,
-    calling_code: c.calling_code,
-    common_name: c.common_name,
-    official_name: c.official_name,
-    endonym: c.endonym,
-    demonym: c.demonym,
-  };
-}
 
 function toAddress(a: AddressJson | null): Address | null {
   if (!a) return null;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CustomerEvents } from '../../plugins/realtime.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
+import { devicesRepository } from './devices.repository.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { toSession } from '../customers/customer.mapper.ts';
 
@@ -30,7 +30,7 @@ export class DevicesService {
 
   async list(auth: AuthContext): Promise<DeviceList> {
     const { now, activeSince } = this.window();
-    const rows = await sessionRepository.listLive(this.deps.db, auth.customerId, now, activeSince);
+    const rows = await devicesRepository.listLive(this.deps.db, auth.customerId, now, activeSince);
     const devices: Device[] = rows.map((row) => ({ ...toSession(row), is_current: row.id === auth.session.id }));
     // The asking device first; the rest as the query ordered them (most recently active first).
     devices.sort((a, b) => Number(b.is_current) - Number(a.is_current));
@@ -46,7 +46,7 @@ export class DevicesService {
     // Not a session id at all, another customer's, ended already: the same 404, nothing to learn.
     if (!UUID.test(id)) throw AppError.notFound();
     const { now, activeSince } = this.window();
-    if (!(await sessionRepository.revokeLive(this.deps.db, auth.customerId, id, now, activeSince))) throw AppError.notFound();
+    if (!(await devicesRepository.revokeLive(this.deps.db, auth.customerId, id, now, activeSince))) throw AppError.notFound();
     this.deps.events.notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
   }
 }

@@ -31,10 +31,6 @@ export default async function onboardingRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(e.listTasks.path, { schema: contractSchema(e.listTasks, tags), preHandler: app.requireSession }, async (req, reply) => {
-    return reply.code(200).send({ tasks: await onboarding.tasks(req.auth!) });
-  });
-
   app.post(e.applyInfoFromPoi.path, { schema: contractSchema(e.applyInfoFromPoi, tags), preHandler: app.requireSession }, async (req, reply) => {
     return reply.code(200).send(await onboarding.applyInfoFromPoi(req.auth!, req.body, req.clientInfo()));
   });

@@ -1,13 +1,10 @@
 import {
   flattenDotKeys,
-  isCategoryInformationRequired,
   type ApplyInfoFromPoiRequest,
   type AttributeCategory,
   type AttributeValues,
   type Country,
   type Customer,
-  type Task,
-  type TaskCode,
   type UpdateCountryRequest,
   type UpdateMobileNumberRequest,
 } from '@remit/contract';
@@ -32,23 +29,12 @@ import {
   requiredMessage,
   type RuleContext,
 } from './attribute-rules.ts';
-import { onboardingRepository, PROOF_OF_IDENTITY, type PoiDocumentRow } from './onboarding.repository.ts';
+import { onboardingRepository } from './onboarding.repository.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
 import { checkMobileNumber, normaliseName, toDayMonthYear } from './validators.ts';
 
 export const CHOOSE_COUNTRY_FIRST = 'Choose your country first.';
 export const NOT_ALLOWED = 'This field is not allowed.';
-export const NO_APPROVED_POI = 'No approved proof of identity document.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const TASKS: readonly { code: TaskCode; title: string; description: string; route: string }[] = [
-  { code: 'verify_email', title: 'Verify your email', description: 'Enter the code we emailed you.', route: 'onboardingWorkflow' },
-  { code: 'choose_country', title: 'Choose your country', description: 'Tell us the country you live in.', route: 'onboardingWorkflow' },
-  { code: 'identity_information', title: 'Identity information', description: 'Your name, date of birth, nationality and ID number.', route: 'onboardingWorkflow' },
-  { code: 'address_information', title: 'Address information', description: 'Where you live.', route: 'onboardingWorkflow' },
-  { code: 'employment_information', title: 'Employment information', description: 'Your employment status, occupation and income.', route: 'onboardingWorkflow' },
-  { code: 'mobile_number', title: 'Mobile number', description: 'Add a mobile number we can reach you on.', route: 'onboardingWorkflow' },
-  { code: 'account_verification', title: 'Verify your account', description: 'Upload a proof of identity document and have it approved.', route: 'accountVerification' },
-];
 
 /** extracted_data keys of a proof-of-identity document → identity attribute keys. */
 const POI_FIELDS: readonly [attribute: string, ...sources: string[]][] = [
@@ -68,6 +54,8 @@ export interface OnboardingServiceDeps {
   db: Kysely<Database>;
   now: Clock;
   reference: ReferenceService;
+  /** The approved proof of identity that apply-info-from-poi reads. */
+  documents: Pick<DocumentsService, 'approvedProofOfIdentity'>;
   events: CustomerEvents;
   /** Changing an existing mobile number is a change of contact details (password after 10 minutes). */
   recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
@@ -198,44 +186,13 @@ export class OnboardingService {
     return this.reload(auth);
   }
 
-  /** The onboarding checklist, in order; statuses from the session's profile (seed §3 derived rule). */
-  async tasks(auth: AuthContext): Promise<Task[]> {
-    const customer = toCustomer(auth.profile, auth.session);
-    const verified = await onboardingRepository.hasApprovedPoi(this.deps.db, auth.customerId);
-    const done: Record<TaskCode, boolean> = {
-      verify_email: customer.account.is_email_verified,
-      choose_country: customer.country !== null,
-      identity_information: !isCategoryInformationRequired(customer, 'identity'),
-      address_information: !isCategoryInformationRequired(customer, 'address'),
-      employment_information: !isCategoryInformationRequired(customer, 'employment'),
-      mobile_number: customer.account.mobile_number !== null,
-      account_verification: verified,
-    };
-    return TASKS.map((t) => ({ ...t, status: done[t.code] ? 'completed' : 'pending' }));
-  }
-
-  private async poiDocument(customerId: string, documentId: string | undefined): Promise<PoiDocumentRow> {
-    if (documentId !== undefined) {
-      if (!UUID.test(documentId)) throw AppError.notFound();
-      const doc = await onboardingRepository.findDocument(this.deps.db, customerId, documentId);
-      if (!doc) throw AppError.notFound();
-      if (doc.document_category_code !== PROOF_OF_IDENTITY || doc.status_code !== 'approved') {
-        throw AppError.validation({ document_id: [NO_APPROVED_POI] });
-      }
-      return doc;
-    }
-    const doc = await onboardingRepository.newestApprovedPoi(this.deps.db, customerId);
-    if (!doc) throw AppError.validation({ document_id: [NO_APPROVED_POI] });
-    return doc;
-  }
-
   /**
    * Fill the empty identity attributes from an approved proof-of-identity document's extracted data
    * (values that do not pass the attribute's rules are skipped), and record whether the document's
    * name matches the name the customer entered (case- and diacritic-insensitive).
    */
   async applyInfoFromPoi(auth: AuthContext, input: ApplyInfoFromPoiRequest, origin: EventOrigin = {}): Promise<Customer> {
-    const doc = await this.poiDocument(auth.customerId, input.document_id);
+    const doc = await this.deps.documents.approvedProofOfIdentity(auth.customerId, input.document_id);
     const iso2 = this.requireCountry(auth);
     const extracted = doc.extracted_data ?? {};
     const pick = (keys: string[]): string | null => {

@@ -1,7 +1,7 @@
 import type { Country } from '@remit/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { toCountry } from '../customers/customer.mapper.ts';
+import { toCountry } from './country.mapper.ts';
 import { referenceRepository } from './reference.repository.ts';
 
 interface CountryIndex {
@@ -46,10 +46,5 @@ export class ReferenceService {
 
   async countryByIso2(iso2: string): Promise<Country | undefined> {
     return (await this.load()).byIso2.get(iso2.toUpperCase());
-  }
-
-  /** Forget the cached list (after a re-seed). */
-  invalidate(): void {
-    this.index = undefined;
   }
 }

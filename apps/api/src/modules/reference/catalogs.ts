@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { attributeCatalog } from './attribute-catalog.ts';
+import { countryCatalog } from './country-catalog.ts';
+
+/** Fill the process-wide reference caches from the (freshly seeded) tables. */
+export async function loadReferenceCatalogs(db: Kysely<Database>): Promise<void> {
+  await attributeCatalog.load(db);
+  await countryCatalog.load(db);
+}
