@@ -3,7 +3,7 @@ import { PasswordPolicy } from '../entities/password-policy.ts';
 import { defineEndpoint } from '../common/endpoint.ts';
 import { SignInRequest, SignUpRequest } from './schemas.ts';
 
-/** Seed §6/§7: sets the XSRF-TOKEN cookie (readable) and the HttpOnly session cookie. */
+/** Sets the XSRF-TOKEN cookie (readable) and the HttpOnly session cookie (docs/product/auth-and-sessions.md#csrf). */
 export const csrfCookie = defineEndpoint({
   method: 'GET',
   path: '/sanctum/csrf-cookie',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Session } from '../entities/session.ts';
 
 /**
- * A device is a live session of the customer (PRODUCT.md "Settings and devices"): browser
+ * A device is a live session of the customer (docs/product/auth-and-sessions.md#devices): browser
  * (`client_version`), operating system (`os_version`) and last activity (`touched_at`, else
  * `created_at`). `is_current` marks the session that asked. A session still waiting for its MFA code
  * (`mfa_method` set and `is_mfa_completed` false) is listed too: someone has the password and is

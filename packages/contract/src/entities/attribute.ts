@@ -4,7 +4,7 @@ export const AttributeCategory = z.enum(['identity', 'address', 'employment']);
 export type AttributeCategory = z.infer<typeof AttributeCategory>;
 export const attributeCategories = AttributeCategory.options;
 
-/** A dynamic profile field defined per country (seed §3). */
+/** A dynamic profile field defined per country (docs/product/entities.md#attribute). */
 export const Attribute = z.object({
   attribute: z.string(),
   category: AttributeCategory,

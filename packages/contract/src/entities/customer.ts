@@ -30,8 +30,8 @@ export const Customer = z.object({
 export type Customer = z.infer<typeof Customer>;
 
 /**
- * Seed §3 derived rule: a category's information is 'required' when no country is set,
- * or when any required attribute of that category has no value.
+ * Derived rule (docs/product/entities.md#information-required): a category's information is 'required'
+ * when no country is set, or when any required attribute of that category has no value.
  */
 export function isCategoryInformationRequired(
   customer: Pick<Customer, 'country' | 'attributes'>,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from '../common/primitives.ts';
 
-/** PRODUCT.md "Account verification". */
+/** docs/product/account-verification.md#statuses. */
 export const DocumentStatusCode = z.enum(['pending', 'in_review', 'approved', 'rejected', 'expired']);
 export type DocumentStatusCode = z.infer<typeof DocumentStatusCode>;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** One rule of the password policy (seed §3): a value flag, a message and an optional regex. */
+/**
+ * One rule of the password policy (docs/product/entities.md#password-policy): a value flag, a message
+ * and an optional regex.
+ */
 export const PasswordRule = z.object({
   value: z.union([z.boolean(), z.number().int()]),
   message: z.string(),
@@ -27,8 +30,8 @@ export function isRuleActive(rule: PasswordRule): boolean {
 }
 
 /**
- * Seed §5: the length rule passes when the password is at least the policy value long;
- * every other rule passes when the password matches the rule's regex.
+ * The length rule passes when the password is at least the policy value long; every other rule passes
+ * when the password matches the rule's regex (docs/product/auth-and-sessions.md#password-checklist).
  */
 export function checkPasswordRule(name: PasswordRuleName, rule: PasswordRule, password: string): boolean {
   if (name === 'length') {

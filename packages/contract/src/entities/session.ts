@@ -5,7 +5,7 @@ export const MfaMethod = z.enum(['email', 'totp']);
 export type MfaMethod = z.infer<typeof MfaMethod>;
 
 /**
- * A signed-in session; every session row is also a "device" (PRODUCT.md).
+ * A signed-in session; every session row is also a "device" (docs/product/auth-and-sessions.md#devices).
  * `session_token` is a public handle of the session, never the cookie secret.
  */
 export const Session = z.object({

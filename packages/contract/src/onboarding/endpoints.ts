@@ -11,7 +11,10 @@ import {
   UpdateMobileNumberRequest,
 } from './schemas.ts';
 
-/** Reference list the seed needs but does not name (country picker, calling codes). */
+/**
+ * Reference list the product needs but the specification does not name (country picker, calling codes):
+ * docs/product/api.md#implemented-calls.
+ */
 export const listCountries = defineEndpoint({
   method: 'GET',
   path: '/client/v1/countries',

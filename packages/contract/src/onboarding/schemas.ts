@@ -8,23 +8,24 @@ export const UpdateMobileNumberRequest = z.object({
   mobile_number: z.string(),
   /**
    * Changing a number the account already has, more than 10 minutes after the last sign-in, needs
-   * the password again (PRODUCT.md): without it the answer is 403 `password_confirmation_required`,
-   * with a wrong one 422 on `password`. Setting the first number never needs it.
+   * the password again (docs/product/auth-and-sessions.md#password-again-after-10-minutes): without it
+   * the answer is 403 `password_confirmation_required`, with a wrong one 422 on `password`. Setting the
+   * first number never needs it.
    */
   password: z.string().optional(),
 });
 export type UpdateMobileNumberRequest = z.infer<typeof UpdateMobileNumberRequest>;
 
 /**
- * Attribute values of one category. Seed §7: keys containing a dot become nested objects,
- * so `{"address.city": "Leeds"}` travels as `{"address": {"city": "Leeds"}}`.
+ * Attribute values of one category. Keys containing a dot become nested objects, so
+ * `{"address.city": "Leeds"}` travels as `{"address": {"city": "Leeds"}}` (docs/product/onboarding.md#dot-keys).
  */
 export type AttributeValues = { [key: string]: string | AttributeValues };
 export const AttributeValues: z.ZodType<AttributeValues> = z.lazy(() =>
   z.record(z.string(), z.union([z.string(), AttributeValues])),
 );
 
-/** Seed §7 client rule: turn `{"a.b": v}` into `{"a": {"b": v}}`. */
+/** Client rule (docs/product/onboarding.md#dot-keys): turn `{"a.b": v}` into `{"a": {"b": v}}`. */
 export function nestDotKeys(flat: Record<string, string>): AttributeValues {
   const out: AttributeValues = {};
   for (const [key, value] of Object.entries(flat)) {
@@ -65,7 +66,10 @@ export const TaskCode = z.enum([
 ]);
 export type TaskCode = z.infer<typeof TaskCode>;
 
-/** Something the customer still has to do, in order, with the route (seed §2 name) that does it. */
+/**
+ * Something the customer still has to do, in order, with the route that does it (by its name in
+ * docs/product/screens.md#routes); docs/product/onboarding.md#tasks.
+ */
 export const Task = z.object({
   code: TaskCode,
   title: z.string(),

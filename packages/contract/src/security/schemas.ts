@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Six-digit one-time codes (PRODUCT.md). */
+/** Six-digit one-time codes (docs/product/auth-and-sessions.md#one-time-codes). */
 export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;
 
@@ -24,7 +24,10 @@ export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
 export const ForgotPasswordRequest = z.object({ email: z.string() });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
-/** `token` is the raw token: the web app base64-decodes the route token before sending it (seed §5). */
+/**
+ * `token` is the raw token: the web app base64-decodes the route token before sending it
+ * (docs/product/auth-and-sessions.md#forgot-and-reset-password).
+ */
 export const ResetPasswordRequest = z.object({
   token: z.string(),
   password: z.string(),
@@ -39,7 +42,10 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-/** Re-entry of the password for sensitive changes (PRODUCT.md: older than 10 minutes). */
+/**
+ * Re-entry of the password for sensitive changes (older than 10 minutes:
+ * docs/product/auth-and-sessions.md#password-again-after-10-minutes).
+ */
 export const PasswordConfirmationRequest = z.object({ password: z.string() });
 export type PasswordConfirmationRequest = z.infer<typeof PasswordConfirmationRequest>;
 
