@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Benchmark of the built-in realtime server (apps/api/src/realtime).
+// Benchmark of the built-in realtime server (packages/pusher-server).
 //
 //   cd /work/main && node --import tsx bench/realtime.mjs
 //   (env: BENCH_SOCKETS=2000, BENCH_EVENTS=2000, BENCH_CONCURRENCY=32)
 //
-// The server (Fastify + realtimePlugin, in-process fan-out) runs in a child process started with
+// The server (Fastify + pusherServer, in-process fan-out) runs in a child process started with
 // --expose-gc; it reports process.memoryUsage() after a GC over IPC. This process opens
 // BENCH_SOCKETS raw `ws` sockets on loopback, each subscribed to its own private channel (auth
 // signed locally with the secret) and to one shared public channel, then publishes through the
@@ -32,9 +32,14 @@ if (process.argv.includes('--server')) {
 
 async function runServer() {
   const { default: Fastify } = await import('fastify');
-  const { realtimePlugin } = await import('../apps/api/src/realtime/plugin.ts');
+  const { pusherServer } = await import('@remit/pusher-server');
   const app = Fastify({ logger: false });
-  await app.register(realtimePlugin, { appId: APP_ID, key: KEY, secret: SECRET, maxSubscriptionsPerSocket: 10 });
+  await app.register(pusherServer, {
+    appId: APP_ID,
+    key: KEY,
+    secret: SECRET,
+    limits: { maxSubscriptionsPerSocket: 10 },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const measure = () => {
     for (let i = 0; i < 3; i++) globalThis.gc?.();

@@ -18,6 +18,7 @@ export * as securityEndpoints from './security/endpoints.ts';
 export * from './onboarding/schemas.ts';
 export * as onboardingEndpoints from './onboarding/endpoints.ts';
 export * from './realtime/schemas.ts';
+export * from './realtime/events.ts';
 export * as realtimeEndpoints from './realtime/endpoints.ts';
 export * from './devices/schemas.ts';
 export * as devicesEndpoints from './devices/endpoints.ts';

@@ -1,12 +1,12 @@
+import type { RealtimeEventName } from '@remit/contract';
+import { pusherServer } from '@remit/pusher-server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { builtinCredentials, type RealtimeCredentials } from '../adapters/realtime/credentials.ts';
+import { createPublisher, type PublishOptions, type Publisher } from '../adapters/realtime/publisher.ts';
 import type { Config } from '../config.ts';
-import { builtinCredentials, type RealtimeCredentials } from '../realtime/credentials.ts';
-import type { DomainEvent } from '../realtime/events.ts';
-import { realtimePlugin } from '../realtime/plugin.ts';
-import { createPublisher, type PublishOptions, type Publisher } from '../realtime/publisher.ts';
 
-/** What services use to tell a customer's open apps that something changed (PRODUCT.md "Realtime"). */
+/** What services use to tell a customer's open apps that something changed (docs/product/realtime.md). */
 export interface CustomerEvents {
   /**
    * Fire and forget: a failed publish is logged and retried, never fails the business operation.
@@ -14,7 +14,12 @@ export interface CustomerEvents {
    * Call it after the change has committed: every event but TransactionStatusChanged and
    * TasksChanged (which follows another event) also drops the customer's cached sessions.
    */
-  notify(customerId: string, event: DomainEvent, payload?: Record<string, unknown>, options?: PublishOptions): void;
+  notify(
+    customerId: string,
+    event: RealtimeEventName,
+    payload?: Record<string, unknown>,
+    options?: PublishOptions,
+  ): void;
   /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -34,9 +39,10 @@ declare module 'fastify' {
 
 /**
  * Realtime wiring. Hosted Pusher (cluster eu, TLS) when PUSHER_* are set; otherwise the api's own
- * Pusher-protocol server at /app/{key}, with Redis fan-out when REDIS_URL is set. Either way events
- * are published with the official `pusher` SDK: in builtin mode it talks to this instance's own
- * HTTP events API once the server listens (before that, e.g. under app.inject, in process).
+ * Pusher-protocol server (@remit/pusher-server) at /app/{key}, with Redis fan-out when REDIS_URL is
+ * set. Either way events are published with the official `pusher` SDK: in builtin mode it talks to
+ * this instance's own HTTP events API once the server listens (before that, e.g. under app.inject,
+ * in process).
  */
 export default fp(
   async function realtimeWiring(app: FastifyInstance, opts: { config: Config }) {
@@ -52,7 +58,7 @@ export default fp(
     } satisfies RealtimeSettings);
 
     if (!hosted) {
-      await app.register(realtimePlugin, { ...credentials, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+      await app.register(pusherServer, { ...credentials, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
     }
 
     const logger = app.log.child({ module: 'realtime' });
@@ -81,7 +87,9 @@ export default fp(
         // reviewer deciding a document, cannot leave a stale profile behind by forgetting to.
         // (TasksChanged always comes with the change that caused it, which has already dropped it.)
         if (event !== 'TransactionStatusChanged' && event !== 'TasksChanged') {
-          app.sessions.forgetCustomer(customerId).catch((err: unknown) => logger.error({ err }, 'session cache: invalidation failed'));
+          app.sessions
+            .forgetCustomer(customerId)
+            .catch((err: unknown) => logger.error({ err }, 'session cache: invalidation failed'));
         }
         void current().notifyCustomer(customerId, event, payload, options);
       },

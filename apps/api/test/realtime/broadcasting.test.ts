@@ -6,7 +6,7 @@ import { realtimeEndpoints } from '@remit/contract';
 import PusherClient, { type ChannelAuthorizationCallback, type Options } from 'pusher-js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { builtinCredentials } from '../../src/realtime/credentials.ts';
+import { builtinCredentials } from '../../src/adapters/realtime/credentials.ts';
 import { Client, testConfig, useTestApp, createTestDb } from '../helpers.ts';
 import { cleanup, connected, nextEvent, onCleanup } from './helpers.ts';
 
@@ -36,7 +36,11 @@ describe('POST /broadcasting/auth (inject)', () => {
   it('signs the caller’s own private channel, form-encoded with the XSRF header', async () => {
     const { client, customer } = await signedIn();
     const channel = `private-customer.${customer.id}`;
-    const res = await client.post('/broadcasting/auth', formBody({ socket_id: SOCKET_ID, channel_name: channel }), form);
+    const res = await client.post(
+      '/broadcasting/auth',
+      formBody({ socket_id: SOCKET_ID, channel_name: channel }),
+      form,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = realtimeEndpoints.authorizeChannel.response.parse(res.json());
     expect(body).toEqual({ auth: expectedSignature(`${SOCKET_ID}:${channel}`) });
@@ -60,7 +64,11 @@ describe('POST /broadcasting/auth (inject)', () => {
     const { client } = await signedIn();
     const other = await signedIn();
     for (const channel of [`private-customer.${other.customer.id}`, `presence-customer.${other.customer.id}`]) {
-      const res = await client.post('/broadcasting/auth', formBody({ socket_id: SOCKET_ID, channel_name: channel }), form);
+      const res = await client.post(
+        '/broadcasting/auth',
+        formBody({ socket_id: SOCKET_ID, channel_name: channel }),
+        form,
+      );
       expect(res.statusCode, channel).toBe(403);
       expect(res.json()).toEqual({ message: 'This action is unauthorized.' });
     }
@@ -160,7 +168,9 @@ describe('POST /broadcasting/user-auth (inject)', () => {
   it('answers 401 without a session and 422 for a bad socket id', async () => {
     const anonymous = new Client(ctx.app);
     await anonymous.csrf();
-    expect((await anonymous.post('/broadcasting/user-auth', formBody({ socket_id: SOCKET_ID }), form)).statusCode).toBe(401);
+    expect((await anonymous.post('/broadcasting/user-auth', formBody({ socket_id: SOCKET_ID }), form)).statusCode).toBe(
+      401,
+    );
     const { client } = await signedIn();
     expect((await client.post('/broadcasting/user-auth', formBody({ socket_id: '1.x' }), form)).statusCode).toBe(422);
   });
@@ -204,7 +214,14 @@ describe('GET /client/v1/app-config', () => {
       });
       const res = await app.inject({ method: 'GET', url: realtimeEndpoints.getAppConfig.path });
       const body = realtimeEndpoints.getAppConfig.response.parse(res.json());
-      expect(body.realtime).toMatchObject({ mode: 'hosted', key: 'hosted-key', cluster: 'eu', ws_host: null, ws_port: null, force_tls: true });
+      expect(body.realtime).toMatchObject({
+        mode: 'hosted',
+        key: 'hosted-key',
+        cluster: 'eu',
+        ws_host: null,
+        ws_port: null,
+        force_tls: true,
+      });
     });
 
     it('built-in server behind https forces TLS too', async () => {
@@ -281,7 +298,9 @@ describe('with pusher-js against the listening app', () => {
   it('a signed-in customer subscribes to their channel via /broadcasting/auth and receives customerEvents.notify', async () => {
     const { client, customer } = await signedIn();
     await loadConfig();
-    const socket = pusher({ channelAuthorization: { endpoint: '', transport: 'ajax', customHandler: cookieAuthorizer(client) } });
+    const socket = pusher({
+      channelAuthorization: { endpoint: '', transport: 'ajax', customHandler: cookieAuthorizer(client) },
+    });
     await connected(socket);
     const channel = socket.subscribe(`private-customer.${customer.id}`);
     await nextEvent(channel, 'pusher:subscription_succeeded');
@@ -296,7 +315,9 @@ describe('with pusher-js against the listening app', () => {
     const { client } = await signedIn();
     const other = await signedIn();
     await loadConfig();
-    const socket = pusher({ channelAuthorization: { endpoint: '', transport: 'ajax', customHandler: cookieAuthorizer(client) } });
+    const socket = pusher({
+      channelAuthorization: { endpoint: '', transport: 'ajax', customHandler: cookieAuthorizer(client) },
+    });
     await connected(socket);
     const channel = socket.subscribe(`private-customer.${other.customer.id}`);
     const error = await nextEvent<{ type: string; error: string }>(channel, 'pusher:subscription_error');

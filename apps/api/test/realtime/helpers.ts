@@ -1,12 +1,12 @@
-// Test rig for the realtime server: a tiny Fastify app with the plugin and fake /broadcasting
-// routes, real pusher-js clients, raw ws clients, and cleanup of everything in afterEach.
+// Test rig for the api's realtime side: a tiny Fastify app with @remit/pusher-server and the api's
+// /broadcasting answers, real pusher-js clients, and cleanup of everything in afterEach.
+// (The server itself is tested in packages/pusher-server.)
 import formbody from '@fastify/formbody';
+import { pusherServer, type PusherServerOptions } from '@remit/pusher-server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import PusherClient, { type Options as PusherClientOptions } from 'pusher-js';
-import { WebSocket } from 'ws';
 import { AppError } from '../../src/lib/app-error.ts';
-import { createBroadcastAuth } from '../../src/realtime/auth-responses.ts';
-import { realtimePlugin, type RealtimePluginOptions } from '../../src/realtime/plugin.ts';
+import { createBroadcastAuth } from '../../src/modules/realtime/auth-responses.ts';
 
 export const APP_ID = '1001';
 export const KEY = 'test-key';
@@ -40,17 +40,17 @@ export interface TestServer {
 }
 
 /**
- * Starts Fastify + realtimePlugin + fake /broadcasting/auth and /broadcasting/user-auth routes.
+ * Starts Fastify + pusherServer + /broadcasting/auth and /broadcasting/user-auth routes.
  * The signed-in customer is the `x-test-customer` header (none → 401).
  */
 export async function startServer(
-  options: Partial<RealtimePluginOptions> = {},
+  options: Partial<PusherServerOptions> = {},
   setup?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
   const app = Fastify({ logger: false });
   setup?.(app);
   await app.register(formbody);
-  await app.register(realtimePlugin, { appId: APP_ID, key: KEY, secret: SECRET, ...options });
+  await app.register(pusherServer, { appId: APP_ID, key: KEY, secret: SECRET, ...options });
   const broadcast = createBroadcastAuth(CREDS);
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof AppError) return reply.code(err.status).send({ message: err.message, errors: err.fieldErrors });
@@ -137,65 +137,3 @@ export async function connected(client: PusherClient): Promise<string> {
   if (client.connection.state !== 'connected') await nextEvent(client.connection, 'connected');
   return client.connection.socket_id;
 }
-
-/** A raw ws client that records every message and the close code. */
-export interface RawClient {
-  ws: WebSocket;
-  messages: Array<{ event: string; channel?: string; data?: unknown }>;
-  next(event: string, ms?: number): Promise<{ event: string; channel?: string; data?: unknown }>;
-  closed: Promise<{ code: number; reason: string }>;
-  send(msg: unknown): void;
-}
-
-export function rawClient(server: TestServer, path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`): RawClient {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`);
-  const messages: RawClient['messages'] = [];
-  const waiters: Array<{ event: string; resolve: (m: RawClient['messages'][number]) => void }> = [];
-  ws.on('message', (buf) => {
-    const msg = JSON.parse(String(buf)) as RawClient['messages'][number];
-    messages.push(msg);
-    const i = waiters.findIndex((w) => w.event === msg.event);
-    if (i >= 0) waiters.splice(i, 1)[0]?.resolve(msg);
-  });
-  ws.on('error', () => undefined);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  onCleanup(() => ws.terminate());
-  return {
-    ws,
-    messages,
-    closed,
-    next(event, ms = 3000) {
-      const seen = messages.find((m) => m.event === event);
-      if (seen) {
-        messages.splice(messages.indexOf(seen), 1);
-        return Promise.resolve(seen);
-      }
-      return timeout(
-        new Promise((resolve) => {
-          waiters.push({
-            event,
-            resolve: (m) => {
-              messages.splice(messages.indexOf(m), 1);
-              resolve(m);
-            },
-          });
-        }),
-        ms,
-        `raw ${event}`,
-      );
-    },
-    send(msg) {
-      ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
-    },
-  };
-}
-
-/** The socket id from a raw client's connection_established. */
-export async function rawSocketId(client: RawClient): Promise<string> {
-  const msg = await client.next('pusher:connection_established');
-  return (JSON.parse(msg.data as string) as { socket_id: string }).socket_id;
-}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,8 @@
 // createPublisher: official SDK against the built-in server, retries, never throwing.
 import { createServer } from 'node:net';
+import { customerChannel, eventName } from '@remit/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPublisher, customerChannel, eventName, type PublisherOptions } from '../../src/realtime/publisher.ts';
+import { createPublisher, type PublisherOptions } from '../../src/adapters/realtime/publisher.ts';
 import { APP_ID, KEY, SECRET, cleanup, nextEvent, pusherClient, startServer } from './helpers.ts';
 
 afterEach(cleanup);

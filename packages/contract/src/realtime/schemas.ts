@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Realtime (seed §7, §9; PRODUCT.md "Realtime"): Laravel Echo + pusher-js against either the api's
+ * Realtime (docs/product/realtime.md): Laravel Echo + pusher-js against either the api's
  * built-in Pusher-protocol server or hosted Pusher Channels (cluster eu, TLS).
  */
 
-/** Echo's event-name namespace (seed §9). */
+/** Echo's event-name namespace (docs/product/realtime.md). */
 export const REALTIME_NAMESPACE = 'App.Events';
 
-/** The domain events pushed on `private-customer.{id}` (PRODUCT.md "Realtime"). */
+/** The domain events pushed on `private-customer.{id}` (docs/product/realtime.md). */
 export const RealtimeEventName = z.enum([
   'TransactionStatusChanged',
   'DocumentStatusChanged',
@@ -18,7 +18,7 @@ export const RealtimeEventName = z.enum([
 ]);
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 
-/** Why sessions ended: the app words its sign-in notice after it (seed §2 referer notices). */
+/** Why sessions ended: the app words its sign-in notice after it (docs/product/realtime.md). */
 export const SessionRevokedReason = z.enum(['password_changed', 'password_reset', 'revoked', 'device_removed']);
 export type SessionRevokedReason = z.infer<typeof SessionRevokedReason>;
 

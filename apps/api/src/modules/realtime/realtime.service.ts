@@ -1,7 +1,7 @@
 import type { AppConfigResponse, BroadcastingAuthResponse, UserAuthResponse } from '@remit/contract';
 import { REALTIME_NAMESPACE } from '@remit/contract';
 import type { RealtimeSettings } from '../../plugins/realtime.ts';
-import { createBroadcastAuth, type BroadcastAuth } from '../../realtime/auth-responses.ts';
+import { createBroadcastAuth, type BroadcastAuth } from './auth-responses.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 
 export const BROADCASTING_AUTH_PATH = '/broadcasting/auth';
@@ -17,7 +17,7 @@ export function userInfoOf(auth: AuthContext): { name: string } {
 /**
  * Broadcasting auth for the signed-in customer and the web app's runtime realtime config.
  * Channel rules (own `private-customer.{id}` / `presence-customer.{id}` only) live in
- * realtime/auth-responses.ts; this binds them to the session.
+ * auth-responses.ts; this binds them to the session.
  */
 export class RealtimeService {
   private readonly broadcast: BroadcastAuth;
@@ -30,7 +30,10 @@ export class RealtimeService {
     this.broadcast = createBroadcastAuth(settings.credentials);
   }
 
-  authorizeChannel(auth: AuthContext | null, body: { socket_id?: unknown; channel_name?: unknown }): BroadcastingAuthResponse {
+  authorizeChannel(
+    auth: AuthContext | null,
+    body: { socket_id?: unknown; channel_name?: unknown },
+  ): BroadcastingAuthResponse {
     return this.broadcast.authorizeChannel({
       socketId: body.socket_id,
       channelName: body.channel_name,

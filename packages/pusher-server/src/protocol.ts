@@ -1,5 +1,6 @@
 // Pusher Channels protocol, version 7: the wire shapes, error codes, limits and name rules
-// shared by the built-in WebSocket server, its HTTP events API and the /broadcasting routes.
+// shared by the WebSocket server, the HTTP events API and the channel-auth endpoints of the app
+// that mounts this server.
 // Reference: https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol
 import { randomInt } from 'node:crypto';
 

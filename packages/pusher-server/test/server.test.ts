@@ -1,16 +1,17 @@
-// The built-in Pusher-protocol server driven by the real clients: pusher-js (node build) on the
-// socket side and the official `pusher` SDK on the HTTP API side.
+// The server driven by the real clients: pusher-js (node build) on the socket side and the
+// official `pusher` SDK on the HTTP API side.
 import Pusher from 'pusher';
 import type { PresenceChannel } from 'pusher-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventName, customerChannel } from '../../src/realtime/events.ts';
-import { signChannel, signHttpRequest } from '../../src/realtime/signatures.ts';
+import { signChannel, signHttpRequest } from '../src/index.ts';
 import {
   APP_ID,
   KEY,
   SECRET,
   cleanup,
   connected,
+  customerChannel,
+  eventName,
   nextEvent,
   pusherClient,
   rawClient,

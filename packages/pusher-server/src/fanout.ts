@@ -53,6 +53,7 @@ export function createLocalFanout(logger?: FanoutLogger): Fanout {
   };
 }
 
+/** Redis pub/sub channel of the fan-out unless `redisChannel` says otherwise. */
 export const DEFAULT_REDIS_CHANNEL = 'remit:realtime';
 
 interface Envelope {

@@ -1,12 +1,23 @@
-// Two api instances sharing Redis: an event published through instance A's HTTP API reaches a
+// Two server instances sharing Redis: an event published through instance A's HTTP API reaches a
 // pusher-js client connected to instance B, and each client gets it exactly once.
 // Runs only with TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/15).
 import { randomUUID } from 'node:crypto';
 import Pusher from 'pusher';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerChannel, eventName } from '../../src/realtime/events.ts';
-import { createRedisFanout } from '../../src/realtime/fanout.ts';
-import { APP_ID, KEY, SECRET, cleanup, nextEvent, onCleanup, pusherClient, sleep, startServer } from './helpers.ts';
+import { createRedisFanout } from '../src/index.ts';
+import {
+  APP_ID,
+  KEY,
+  SECRET,
+  cleanup,
+  customerChannel,
+  eventName,
+  nextEvent,
+  onCleanup,
+  pusherClient,
+  sleep,
+  startServer,
+} from './helpers.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

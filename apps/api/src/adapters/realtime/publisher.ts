@@ -1,14 +1,11 @@
 // Server-side publishing of realtime events, through the official `pusher` SDK:
-// - builtin: the api's own Pusher-protocol server (HTTP events API on its own origin), or, with
-//   `trigger`, straight into the in-process server (`app.realtime.trigger`), no HTTP hop;
+// - builtin: the api's own Pusher-protocol server (@remit/pusher-server; HTTP events API on its own
+//   origin), or, with `trigger`, straight into the in-process server (`app.realtime.trigger`), no HTTP hop;
 // - hosted: Pusher Channels, cluster eu, TLS only.
 // publish() never throws and never rejects: failures are logged and retried in the background.
+import { customerChannel, eventName, type RealtimeEventName } from '@remit/contract';
+import { LIMITS, type Trigger } from '@remit/pusher-server';
 import Pusher from 'pusher';
-import { customerChannel, eventName, type DomainEvent } from './events.ts';
-import { LIMITS } from './protocol.ts';
-
-export { DOMAIN_EVENTS, EVENT_NAMESPACE, customerChannel, customerPresenceChannel, eventName } from './events.ts';
-export type { DomainEvent } from './events.ts';
 
 export interface PublisherLogger {
   info(obj: object, msg?: string): void;
@@ -40,7 +37,7 @@ export interface PublisherOptions {
    * builtin only: deliver through this function instead of HTTP (pass `app.realtime.trigger`).
    * Same retries and logging; useful when the api does not listen (app.inject tests).
    */
-  trigger?: (channels: string[], event: string, data: string, excludeSocketId?: string) => Promise<void>;
+  trigger?: Trigger;
 }
 
 export interface PublishOptions {
@@ -59,7 +56,7 @@ export interface Publisher {
   /** publish(customerChannel(id), eventName(event), payload): what Echo on the web receives. */
   notifyCustomer(
     customerId: string | number,
-    event: DomainEvent,
+    event: RealtimeEventName,
     payload: unknown,
     options?: PublishOptions,
   ): Promise<boolean>;

@@ -1,11 +1,17 @@
-// What POST /broadcasting/auth and POST /broadcasting/user-auth answer, as pure functions.
-// The routes (owned by the auth module) parse the form body (socket_id, channel_name), resolve the
-// signed-in customer (401 when none), then call these. Errors are AppErrors: 422 for malformed
-// input, 403 for a channel that is not the caller's.
-import { AppError } from '../lib/app-error.ts';
-import { customerChannel, customerPresenceChannel } from './events.ts';
-import { checkChannelName, isValidSocketId, LIMITS } from './protocol.ts';
-import { signChannel, signUser, type Credentials } from './signatures.ts';
+// What POST /broadcasting/auth and POST /broadcasting/user-auth answer, as pure functions, signed
+// with @remit/pusher-server's helpers. The routes parse the form body (socket_id, channel_name),
+// resolve the signed-in customer (401 when none), then call these. Errors are AppErrors: 422 for
+// malformed input, 403 for a channel that is not the caller's (docs/product/realtime.md).
+import { customerChannel, customerPresenceChannel } from '@remit/contract';
+import {
+  checkChannelName,
+  isValidSocketId,
+  LIMITS,
+  signChannel,
+  signUser,
+  type Credentials,
+} from '@remit/pusher-server';
+import { AppError } from '../../lib/app-error.ts';
 
 export interface BroadcastCustomer {
   id: string | number;

@@ -1,13 +1,9 @@
-// Signatures checked against the official `pusher` SDK (the reference implementation) and the
-// auth responses the /broadcasting routes return.
+// Signatures checked against the official `pusher` SDK (the reference implementation), the
+// protocol's channel-name and socket-id rules, and the hub's presence bookkeeping.
 import Pusher from 'pusher';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/lib/app-error.ts';
-import { authenticateUser, authorizeChannel } from '../../src/realtime/auth-responses.ts';
-import { builtinCredentials } from '../../src/realtime/credentials.ts';
-import { DOMAIN_EVENTS, customerChannel, eventName } from '../../src/realtime/events.ts';
-import { Hub, type HubSocket } from '../../src/realtime/hub.ts';
-import { checkChannelName, isValidSocketId, newSocketId } from '../../src/realtime/protocol.ts';
+import { Hub, type HubSocket } from '../src/hub.ts';
+import { checkChannelName, isValidSocketId, newSocketId } from '../src/protocol.ts';
 import {
   md5Hex,
   signChannel,
@@ -16,7 +12,7 @@ import {
   verifyChannelAuth,
   verifyHttpRequest,
   verifyUserAuth,
-} from '../../src/realtime/signatures.ts';
+} from '../src/signatures.ts';
 
 const creds = { key: 'k3y', secret: 's3cret' };
 const official = new Pusher({ appId: '1', key: creds.key, secret: creds.secret, host: '127.0.0.1', useTLS: false });
@@ -111,61 +107,6 @@ describe('protocol', () => {
     expect(isValidSocketId('1.2.3')).toBe(false);
     expect(isValidSocketId('a.b')).toBe(false);
   });
-
-  it('names events as Laravel Echo with namespace App.Events binds them', () => {
-    // Echo's EventFormatter: 'App.Events' + '.' + name, then every '.' becomes '\'.
-    expect(eventName('SessionRevoked')).toBe('App\\Events\\SessionRevoked');
-    expect(DOMAIN_EVENTS).toEqual([
-      'TransactionStatusChanged',
-      'DocumentStatusChanged',
-      'ProfileUpdated',
-      'TasksChanged',
-      'SessionRevoked',
-    ]);
-    expect(customerChannel(12)).toBe('private-customer.12');
-  });
-});
-
-describe('auth responses', () => {
-  const customer = { id: 42, info: { name: 'Ada' } };
-
-  it('signs the caller’s private and presence channels', () => {
-    expect(authorizeChannel(creds, { socketId, channelName: 'private-customer.42', customer })).toEqual(
-      official.authorizeChannel(socketId, 'private-customer.42'),
-    );
-    const presence = authorizeChannel(creds, { socketId, channelName: 'presence-customer.42', customer });
-    expect(presence).toEqual({
-      auth: signChannel(creds, socketId, 'presence-customer.42', '{"user_id":"42","user_info":{"name":"Ada"}}'),
-      channel_data: '{"user_id":"42","user_info":{"name":"Ada"}}',
-    });
-  });
-
-  it("refuses another customer's channel with 403 and malformed input with 422", () => {
-    const attempt = (input: Partial<Parameters<typeof authorizeChannel>[1]>) => {
-      try {
-        authorizeChannel(creds, { socketId, channelName: 'private-customer.42', customer, ...input });
-        return 200;
-      } catch (err) {
-        expect(err).toBeInstanceOf(AppError);
-        return (err as AppError).status;
-      }
-    };
-    expect(attempt({})).toBe(200);
-    expect(attempt({ channelName: 'private-customer.43' })).toBe(403);
-    expect(attempt({ channelName: 'presence-customer.43' })).toBe(403);
-    expect(attempt({ channelName: 'private-customer.420' })).toBe(403);
-    expect(attempt({ channelName: 'private-encrypted-customer.42' })).toBe(422);
-    expect(attempt({ channelName: 'news' })).toBe(422);
-    expect(attempt({ channelName: undefined })).toBe(422);
-    expect(attempt({ socketId: 'abc' })).toBe(422);
-    expect(attempt({ socketId: undefined })).toBe(422);
-    expect(attempt({ customer: null })).toBe(401);
-  });
-
-  it('authenticates a user like the official SDK', () => {
-    const ours = authenticateUser(creds, { socketId, user: { id: 42, user_info: { name: 'Ada' } } });
-    expect(ours).toEqual(official.authenticateUser(socketId, { id: '42', user_info: { name: 'Ada' } }));
-  });
 });
 
 describe('hub', () => {
@@ -195,13 +136,5 @@ describe('hub', () => {
     hub.removeSocket(c.id);
     expect(hub.channelCount).toBe(0);
     expect(hub.channelInfo('presence-r')).toEqual({ occupied: false, subscription_count: 0, user_count: 0 });
-  });
-});
-
-describe('builtin credentials', () => {
-  it('derives a stable secret from APP_KEY', () => {
-    expect(builtinCredentials('k1')).toEqual(builtinCredentials('k1'));
-    expect(builtinCredentials('k1').secret).not.toBe(builtinCredentials('k2').secret);
-    expect(builtinCredentials('k1').secret).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -1,4 +1,4 @@
-// The channel registry of THIS api instance: its sockets, their subscriptions and the presence
+// The channel registry of THIS server instance: its sockets, their subscriptions and the presence
 // members of each channel. Other instances are reached through a Fanout, never from here.
 import {
   encodeChannelEvent,
