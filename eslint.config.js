@@ -33,6 +33,46 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+// The api's import direction (docs/ARCHITECTURE.md "Layers"): lib and db at the bottom, then
+// adapters, then modules, then plugins, then the composition root and app.ts at the top. A module
+// talks to another through its service, never its repository; nothing below the top builds services.
+const top = { group: ['**/app.ts', '**/server.ts', '**/start.ts', '**/composition-root.ts'], message: 'Only the entry points import the app and its composition root.' };
+const plugins = { group: ['**/plugins/**'], message: 'plugins/ are the top layer: services and helpers never import them.' };
+const modules = { group: ['**/modules/**'], message: 'lib, db and adapters sit below the modules and never import them.' };
+const adapters = { group: ['**/adapters/**'], message: 'lib and db sit below the adapters and never import them.' };
+const apiLayers = [
+  {
+    files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [top, plugins, modules, adapters] }] },
+  },
+  {
+    files: ['apps/api/src/adapters/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [top, plugins, modules] }] },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            top,
+            plugins,
+            {
+              group: ['../*/*.repository.ts', '../*/*.repository', '**/modules/*/*.repository.ts'],
+              message: "Modules talk through each other's services, never each other's repositories.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/plugins/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [top] }] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +120,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...featureBoundaries,
+  ...apiLayers,
   {
     files: ['**/*.{js,mjs,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -4,16 +4,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import { createServices, type Services } from './composition-root.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import type { RateLimitStore } from './lib/rate-limit-store.ts';
+import type { RateLimitStore } from './lib/throttle/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import devicesRoutes from './modules/devices/devices.routes.ts';
+import emailVerificationRoutes from './modules/email-verification/email-verification.routes.ts';
+import mfaRoutes from './modules/mfa/mfa.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
+import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
-import securityRoutes from './modules/security/security.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -23,10 +26,15 @@ import securityHeadersPlugin from './plugins/helmet.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import realtimeWiring from './plugins/realtime.ts';
-import servicesPlugin from './plugins/services.ts';
 import sessionPlugin from './plugins/session.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
 
 export interface AppOverrides {
   /** Use this database instead of opening one from config (the app will not destroy it). */
@@ -102,26 +110,39 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     done();
   });
 
-  // Infrastructure
+  // Infrastructure: adapters opened from config (each closes itself with the app)
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { https: config.secureCookies });
   await app.register(cookiesPlugin);
   await app.register(csrfPlugin, { appKey: config.appKey, secure: config.secureCookies, exemptPrefixes: ['/apps/'] });
   await app.register(dbPlugin, { config, ...(overrides.db ? { db: overrides.db } : {}) });
   await app.register(rateLimitPlugin, { config, now, ...(overrides.rateLimitStore ? { store: overrides.rateLimitStore } : {}) });
-  await app.register(sessionPlugin, { config, now });
-  await app.register(swaggerPlugin, { appUrl: config.appUrl });
-
-  // Domain
   await app.register(mailPlugin, { config, now, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   await app.register(realtimeWiring, { config });
-  await app.register(servicesPlugin, { config, now });
+
+  // Domain: every service, built in one place (composition-root.ts)
+  const services = createServices({
+    config,
+    now,
+    log: app.log,
+    db: app.db,
+    mailer: app.mailer,
+    rateLimitStore: app.rateLimitStore,
+    customerEvents: app.customerEvents,
+    realtimeSettings: app.realtimeSettings,
+  });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.close());
+  await app.register(sessionPlugin, { config, sessions: services.sessions });
+  await app.register(swaggerPlugin, { appUrl: config.appUrl });
 
   // Routes
   await app.register(authRoutes);
   await app.register(onboardingRoutes);
   await app.register(tasksRoutes);
-  await app.register(securityRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(mfaRoutes);
+  await app.register(passwordsRoutes);
   await app.register(devicesRoutes);
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);

@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/db/migrator.ts';
 import { seedReferenceData } from '../src/db/seeds/index.ts';
 import { loadReferenceCatalogs } from '../src/modules/reference/catalogs.ts';
 import { customerOwnedTables, type Database } from '../src/db/types.ts';
-import { MemoryRateLimitStore } from '../src/lib/rate-limit-store.ts';
+import { MemoryRateLimitStore } from '../src/lib/throttle/index.ts';
 
 export const STRONG_PASSWORD = 'Correct-Horse-42-battery';
 

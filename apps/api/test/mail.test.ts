@@ -85,7 +85,7 @@ describe('with MAIL_URL set', () => {
     expect(securityEndpoints.forgotPassword.response.parse(res.json()).message).toBe(
       'If an account exists for that email, we have sent a password reset link.',
     );
-    await ctx.app.services.security.mail.idle();
+    await ctx.app.services.mail.idle();
     const msg = received.find((m) => m.to.includes(email) && m.data.includes('Subject: Reset your password'));
     expect(msg, 'reset mail received').toBeDefined();
     expect(msg!.data).toMatch(/Content-Type: multipart\/alternative/);

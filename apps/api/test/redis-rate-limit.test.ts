@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisRateLimitStore } from '../src/lib/rate-limit-store.ts';
+import { RedisRateLimitStore } from '../src/lib/throttle/index.ts';
 
 const url = process.env.TEST_REDIS_URL;
 

@@ -1,3 +1,5 @@
+import Bowser from 'bowser';
+
 export interface ParsedUserAgent {
   /** Browser and major.minor version, e.g. "Chrome 120.0". */
   clientVersion: string | null;
@@ -5,7 +7,33 @@ export interface ParsedUserAgent {
   osVersion: string | null;
 }
 
-function version(v: string | undefined, parts = 2): string {
+/** Bowser's names where the device list has always shown another one. */
+const BROWSER_NAMES: Record<string, string> = {
+  'Microsoft Edge': 'Edge',
+  'Samsung Internet for Android': 'Samsung Internet',
+};
+const OS_NAMES: Record<string, string> = { 'Chrome OS': 'ChromeOS' };
+/** Windows NT version → marketing name (an unknown one is shown as its NT number). */
+const WINDOWS: Record<string, string> = {
+  '10.0': '10',
+  '6.3': '8.1',
+  '6.2': '8',
+  '6.1': '7',
+  '6.0': 'Vista',
+  '5.1': 'XP',
+};
+/** How many version parts are shown: major.minor, three for macOS (10.15.7). */
+const OS_VERSION_PARTS: Record<string, number> = { macOS: 3 };
+
+/** HTTP clients that are not browsers (bowser names none of them). */
+const TOOLS: [RegExp, string][] = [
+  [/\bcurl\/([\d.]+)/, 'curl'],
+  [/\bnode-fetch\/([\d.]+)/, 'node-fetch'],
+  [/\baxios\/([\d.]+)/, 'axios'],
+  [/\bPostmanRuntime\/([\d.]+)/, 'Postman'],
+];
+
+function version(v: string | undefined, parts: number): string {
   if (!v) return '';
   return v.replace(/_/g, '.').split('.').slice(0, parts).join('.');
 }
@@ -15,50 +43,32 @@ function withVersion(name: string, v: string | undefined, parts = 2): string {
   return ver ? `${name} ${ver}` : name;
 }
 
-function parseClient(ua: string): string | null {
-  const rules: [RegExp, string][] = [
-    [/\bEdg(?:e|A|iOS)?\/([\d.]+)/, 'Edge'],
-    [/\bOPR\/([\d.]+)/, 'Opera'],
-    [/\bSamsungBrowser\/([\d.]+)/, 'Samsung Internet'],
-    [/\bYaBrowser\/([\d.]+)/, 'Yandex Browser'],
-    [/\bVivaldi\/([\d.]+)/, 'Vivaldi'],
-    [/\bFirefox\/([\d.]+)/, 'Firefox'],
-    [/\bFxiOS\/([\d.]+)/, 'Firefox'],
-    [/\bCriOS\/([\d.]+)/, 'Chrome'],
-    [/\bHeadlessChrome\/([\d.]+)/, 'Headless Chrome'],
-    [/\bChrome\/([\d.]+)/, 'Chrome'],
-    [/\bVersion\/([\d.]+).*\bSafari\//, 'Safari'],
-    [/\bcurl\/([\d.]+)/, 'curl'],
-    [/\bnode-fetch\/([\d.]+)/, 'node-fetch'],
-    [/\baxios\/([\d.]+)/, 'axios'],
-    [/\bPostmanRuntime\/([\d.]+)/, 'Postman'],
-  ];
-  for (const [re, name] of rules) {
+function client(ua: string, browser: Bowser.Parser.Details): string | null {
+  if (browser.name) {
+    const name = /\bHeadlessChrome\//.test(ua) ? 'Headless Chrome' : (BROWSER_NAMES[browser.name] ?? browser.name);
+    return withVersion(name, browser.version);
+  }
+  for (const [re, name] of TOOLS) {
     const m = re.exec(ua);
     if (m) return withVersion(name, m[1]);
   }
-  if (/\bSafari\//.test(ua)) return 'Safari';
   return null;
 }
 
-function parseOs(ua: string): string | null {
-  let m: RegExpExecArray | null;
-  if ((m = /\b(?:iPhone|iPad|iPod).*?\bOS ([\d_]+)/.exec(ua))) return withVersion('iOS', m[1]);
-  if ((m = /\bAndroid ([\d.]+)/.exec(ua))) return withVersion('Android', m[1]);
-  if (/\bAndroid\b/.test(ua)) return 'Android';
-  if ((m = /\bWindows NT ([\d.]+)/.exec(ua))) {
-    const map: Record<string, string> = { '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': '7', '6.0': 'Vista', '5.1': 'XP' };
-    return `Windows ${map[m[1] ?? ''] ?? m[1]}`;
+function os({ name, version: v }: Bowser.Parser.OSDetails): string | null {
+  if (!name) return null;
+  if (name === 'Windows') {
+    const nt = v?.replace(/^NT\s*/, '');
+    return nt ? `Windows ${WINDOWS[nt] ?? nt}` : 'Windows';
   }
-  if ((m = /\bMac OS X ([\d_.]+)/.exec(ua))) return withVersion('macOS', m[1], 3);
-  if (/\bCrOS\b/.test(ua)) return 'ChromeOS';
-  if (/\bLinux\b/.test(ua)) return 'Linux';
-  return null;
+  const shown = OS_NAMES[name] ?? name;
+  return withVersion(shown, v, OS_VERSION_PARTS[shown] ?? 2);
 }
 
-/** Small, dependency-free User-Agent parser for the device list (browser + OS). */
+/** Browser and OS of a User-Agent (bowser), for the device list and the new-device mail. */
 export function parseUserAgent(ua: string | undefined | null): ParsedUserAgent {
   if (!ua) return { clientVersion: null, osVersion: null };
   const s = ua.slice(0, 512);
-  return { clientVersion: parseClient(s), osVersion: parseOs(s) };
+  const parsed = Bowser.parse(s);
+  return { clientVersion: client(s, parsed.browser), osVersion: os(parsed.os) };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../lib/rate-limit-store.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../lib/throttle/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,34 +1,13 @@
-import type { RealtimeEventName } from '@remit/contract';
 import { pusherServer } from '@remit/pusher-server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { builtinCredentials, type RealtimeCredentials } from '../adapters/realtime/credentials.ts';
-import { createPublisher, type PublishOptions, type Publisher } from '../adapters/realtime/publisher.ts';
+import {
+  builtinCredentials,
+  type RealtimeCredentials,
+  type RealtimeSettings,
+} from '../adapters/realtime/credentials.ts';
+import { createPublisher, type CustomerEvents, type Publisher } from '../adapters/realtime/publisher.ts';
 import type { Config } from '../config.ts';
-
-/** What services use to tell a customer's open apps that something changed (docs/product/realtime.md). */
-export interface CustomerEvents {
-  /**
-   * Fire and forget: a failed publish is logged and retried, never fails the business operation.
-   * `options.socketId` leaves out the browser tab that caused the event (it already has the result).
-   * Call it after the change has committed: every event but TransactionStatusChanged and
-   * TasksChanged (which follows another event) also drops the customer's cached sessions.
-   */
-  notify(
-    customerId: string,
-    event: RealtimeEventName,
-    payload?: Record<string, unknown>,
-    options?: PublishOptions,
-  ): void;
-  /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
-  flush(): Promise<void>;
-}
-
-export interface RealtimeSettings {
-  mode: 'builtin' | 'hosted';
-  credentials: RealtimeCredentials;
-  cluster: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,15 +61,6 @@ export default fp(
 
     app.decorate('customerEvents', {
       notify(customerId, event, payload = {}, options) {
-        // Telling the customer's apps that their data changed (after the commit, as every caller
-        // does) also drops their cached sessions: a writer outside a customer's request, such as a
-        // reviewer deciding a document, cannot leave a stale profile behind by forgetting to.
-        // (TasksChanged always comes with the change that caused it, which has already dropped it.)
-        if (event !== 'TransactionStatusChanged' && event !== 'TasksChanged') {
-          app.sessions
-            .forgetCustomer(customerId)
-            .catch((err: unknown) => logger.error({ err }, 'session cache: invalidation failed'));
-        }
         void current().notifyCustomer(customerId, event, payload, options);
       },
       async flush() {
@@ -103,5 +73,5 @@ export default fp(
       await publisher?.close();
     });
   },
-  { name: 'realtime-wiring', dependencies: ['session'] },
+  { name: 'realtime-wiring' },
 );

@@ -3,22 +3,17 @@ import fp from 'fastify-plugin';
 import { negotiateLocale } from '../adapters/mail/templates/index.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { Clock } from '../lib/clock.ts';
-import { createRedisInvalidationBus, localInvalidationBus } from '../modules/auth/session-cache-bus.ts';
-import { isMfaPending, SessionService, type AuthContext, type ClientInfo } from '../modules/auth/session.service.ts';
+import { isMfaPending, type AuthContext, type ClientInfo, type SessionService } from '../modules/auth/session.service.ts';
 
 export const SESSION_COOKIE = 'remit_session';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** An unsafe-method route that changes nothing (e.g. signing a channel): keeps the session cache. */
-    readOnly?: boolean;
-  }
   interface FastifyInstance {
     sessions: SessionService;
     /**
      * preHandler for routes that need a live session; sets request.auth or answers 401. A session
-     * still waiting for multi-factor authentication gets 403 `mfa_required` (PRODUCT.md).
+     * still waiting for multi-factor authentication gets 403 `mfa_required`
+     * (docs/product/auth-and-sessions.md#mfa).
      */
     requireSession(request: FastifyRequest): Promise<void>;
     /** Like requireSession but lets a session waiting for MFA through (only the MFA and resend calls). */
@@ -37,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that also accept `Authorization: Bearer <session token>` (seed §7, broadcasting auth). */
+/** Paths that also accept `Authorization: Bearer <session token>` (docs/product/realtime.md#authorisation). */
 export const BEARER_PATH_PREFIXES = ['/broadcasting/'];
 
 /** The bearer token of a request to a bearer-enabled path (only used when no session cookie came). */
@@ -55,19 +50,13 @@ function socketIdHeader(value: string | string[] | undefined): string | undefine
 
 export interface SessionPluginOptions {
   config: Config;
-  now: Clock;
+  /** Built in the composition root (its cache is told of changes by each change's unit of work). */
+  sessions: SessionService;
 }
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export default fp(
   async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
-    const redisUrl = opts.config.session.cacheSeconds > 0 ? opts.config.redisUrl : undefined;
-    const sessions = new SessionService(app.db, opts.config, opts.now, (cache) => {
-      if (!redisUrl) return localInvalidationBus;
-      return createRedisInvalidationBus({ url: redisUrl, target: cache, logger: app.log.child({ module: 'session-cache' }) });
-    });
-    app.addHook('onClose', async () => sessions.close());
+    const { sessions } = opts;
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -97,20 +86,6 @@ export default fp(
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
-    // Whatever an unsafe request of a signed-in customer changed is committed by now: drop their
-    // cached sessions (and the session the cookie named: sign-in and MFA rotate it) before answering.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly) return done(null, payload);
-      // (cookies can be missing when the request failed before they were parsed)
-      const token = request.cookies?.[SESSION_COOKIE] ?? bearerSessionToken(request);
-      Promise.all([
-        request.auth ? sessions.forgetCustomer(request.auth.customerId) : undefined,
-        token ? sessions.forgetToken(token) : undefined,
-      ]).then(
-        () => done(null, payload),
-        (err: unknown) => done(err as Error),
-      );
-    });
     app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
       const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
       if (!auth) throw AppError.unauthenticated();
@@ -125,5 +100,5 @@ export default fp(
       request.auth = auth;
     });
   },
-  { name: 'session', dependencies: ['db', 'cookies'] },
+  { name: 'session', dependencies: ['cookies'] },
 );

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { createRedisInvalidationBus, type InvalidationBus } from '../../src/modules/auth/session-cache-bus.ts';
 import type { Invalidation } from '../../src/modules/auth/session-cache.ts';
 import type { Database } from '../../src/db/types.ts';
-import { MemoryRateLimitStore } from '../../src/lib/rate-limit-store.ts';
+import { MemoryRateLimitStore } from '../../src/lib/throttle/index.ts';
 import { Client, TestClock, createTestDb, resetDb, testConfig, type TestContext } from '../helpers.ts';
 import { signedInCustomer } from '../security/helpers.ts';
 

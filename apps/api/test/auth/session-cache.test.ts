@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createRedisInvalidationBus } from '../../src/modules/auth/session-cache-bus.ts';
 import { SessionService } from '../../src/modules/auth/session.service.ts';
+import { CustomersService } from '../../src/modules/customers/customers.service.ts';
 import { SESSION_COOKIE } from '../../src/plugins/session.ts';
 import { sha256Hex } from '../../src/lib/crypto.ts';
 import { Client, STRONG_PASSWORD, codeFrom, useTestApp } from '../helpers.ts';
@@ -138,9 +139,10 @@ describe('session cache: nothing is late', () => {
     await expectCached(client);
     await ctx.db.updateTable('customers').set({ name: 'Ada' }).where('id', '=', customer.id).execute();
     // a transaction event says nothing about the profile: still served from the cache
-    ctx.app.customerEvents.notify(customer.id, 'TransactionStatusChanged', {});
+    await ctx.app.services.uow.committed((after) => after.notify(customer.id, 'TransactionStatusChanged', {}));
     expect((await expectCached(client)).name).toBeNull();
-    ctx.app.customerEvents.notify(customer.id, 'DocumentStatusChanged', {});
+    // a reviewer's decision changes the customer: the writer says so (db/unit-of-work.ts)
+    await ctx.app.services.uow.committed((after) => after.customerChanged(customer.id).notify(customer.id, 'DocumentStatusChanged', {}));
     expect(authEndpoints.getProfile.response.parse((await client.profile()).json()).name).toBe('Ada');
     await ctx.app.customerEvents.flush();
   });
@@ -157,9 +159,13 @@ describe('session cache: nothing is late', () => {
 
   it('does not cache while the invalidations of other instances cannot be heard (Redis unreachable)', async () => {
     const { client } = await signedInCustomer(ctx);
-    const sessions = new SessionService(ctx.db, ctx.config, ctx.clock.now, (cache) =>
-      createRedisInvalidationBus({ url: 'redis://127.0.0.1:1', target: cache, logger: pino({ level: 'silent' }) }),
-    );
+    const sessions = new SessionService({
+      db: ctx.db,
+      config: ctx.config,
+      now: ctx.clock.now,
+      profiles: new CustomersService({ db: ctx.db }),
+      createBus: (cache) => createRedisInvalidationBus({ url: 'redis://127.0.0.1:1', target: cache, logger: pino({ level: 'silent' }) }),
+    });
     try {
       const token = client.cookies.get(SESSION_COOKIE);
       expect(await sessions.authenticate(token)).not.toBeNull();

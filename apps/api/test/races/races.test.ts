@@ -40,7 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     const c = new Client(ctx.app);
     await c.csrf();
     expect((await c.post(securityEndpoints.forgotPassword.path, { email })).statusCode).toBe(200);
-    await ctx.app.services.security.mail.idle();
+    await ctx.app.services.mail.idle();
     const mail = await lastMailTo(ctx, email, 'Reset your password');
     const token = Buffer.from(/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!, 'base64url').toString('utf8');
     const passwords = Array.from({ length: N }, (_, i) => `Another-Strong-77-pass${i}`);

@@ -32,7 +32,9 @@ describe('POST /client/v1/verify-email-address', () => {
     expect(customer.account.is_email_verified).toBe(true);
     expect(customer.session!.mfa_method).toBeNull();
     // the onboarding session keeps working (no MFA was asked for it)
-    expect(authEndpoints.getProfile.response.parse((await client.profile()).json()).account.is_email_verified).toBe(true);
+    expect(authEndpoints.getProfile.response.parse((await client.profile()).json()).account.is_email_verified).toBe(
+      true,
+    );
   });
 
   it('refuses a wrong code, and the right one still works afterwards', async () => {

@@ -15,7 +15,11 @@ describe('mail templates', () => {
         t.mfaCode('a@b.c', '123456', locale),
         t.passwordReset('a@b.c', 'https://remit.test/reset-password/abc', locale),
         t.passwordChanged('a@b.c', locale),
-        t.newSignIn('a@b.c', { browser: 'Chrome 120.0', os: 'macOS 14.1', ip: '10.0.0.1', at: new Date('2030-01-01T09:00:00Z') }, locale),
+        t.newSignIn(
+          'a@b.c',
+          { browser: 'Chrome 120.0', os: 'macOS 14.1', ip: '10.0.0.1', at: new Date('2030-01-01T09:00:00Z') },
+          locale,
+        ),
         t.totpChanged('a@b.c', true, locale),
         t.totpChanged('a@b.c', false, locale),
       ];
@@ -31,7 +35,11 @@ describe('mail templates', () => {
 
   it('escapes values in the HTML part', () => {
     const t = new MailTemplates('https://remit.test');
-    const m = t.newSignIn('a@b.c', { browser: '<script>alert(1)</script>', os: 'x"y', ip: null, at: new Date(0) }, 'en');
+    const m = t.newSignIn(
+      'a@b.c',
+      { browser: '<script>alert(1)</script>', os: 'x"y', ip: null, at: new Date(0) },
+      'en',
+    );
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(m.html).toContain('x&quot;y');
@@ -84,7 +92,7 @@ describe('mails sent by the api', () => {
     const forgot = new Client(ctx.app);
     await forgot.csrf();
     await forgot.post(securityEndpoints.forgotPassword.path, { email }, { 'accept-language': 'fr' });
-    await ctx.app.services.security.mail.idle();
+    await ctx.app.services.mail.idle();
     const reset = await lastMailTo(ctx, email);
     expect(reset.subject).toBe('Réinitialisez votre mot de passe');
     expect(reset.text).toContain('/reset-password/');

@@ -29,7 +29,11 @@ describe('session gate while MFA is pending', () => {
     });
     for (const res of [
       await client.get(securityEndpoints.getMfaSettings.path),
-      await client.post(securityEndpoints.changePassword.path, { current_password: 'x', password: 'y', confirm_password: 'y' }),
+      await client.post(securityEndpoints.changePassword.path, {
+        current_password: 'x',
+        password: 'y',
+        confirm_password: 'y',
+      }),
       await client.post(securityEndpoints.resendEmailVerification.path),
     ]) {
       expect(res.statusCode).toBe(403);
@@ -62,7 +66,11 @@ describe('POST /client/v1/mfa (email code)', () => {
     expect(res.statusCode).toBe(200);
     const after = client.cookies.get('remit_session')!;
     expect(after).not.toBe(before);
-    const old = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${before}` } });
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: authEndpoints.getProfile.path,
+      headers: { cookie: `remit_session=${before}` },
+    });
     expect(old.statusCode).toBe(401);
 
     // replay with the old (revoked) session
@@ -73,7 +81,9 @@ describe('POST /client/v1/mfa (email code)', () => {
     // replay with the new session: nothing is pending any more
     const again = await client.post(mfa.path, { otp: code });
     expect(again.statusCode).toBe(409);
-    expect(MessageBody.parse(again.json()).message).toBe('Multi-factor authentication is not pending for this session.');
+    expect(MessageBody.parse(again.json()).message).toBe(
+      'Multi-factor authentication is not pending for this session.',
+    );
   });
 
   it('refuses wrong, expired and brute-forced codes with their messages', async () => {
@@ -91,7 +101,15 @@ describe('POST /client/v1/mfa (email code)', () => {
     const resent = await client.post(resendMfa.path);
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resendMfa.response.parse(resent.json()).resend_available_in).toBe(60);
-    const fresh = codeFrom((await lastMailTo(ctx, (await ctx.db.selectFrom('accounts').select('email').executeTakeFirstOrThrow()).email, 'Your sign-in code')).text);
+    const fresh = codeFrom(
+      (
+        await lastMailTo(
+          ctx,
+          (await ctx.db.selectFrom('accounts').select('email').executeTakeFirstOrThrow()).email,
+          'Your sign-in code',
+        )
+      ).text,
+    );
     ctx.clock.advance(10 * 60_000 + 1);
     expect(await errorsOf(fresh)).toEqual(['The code has expired. Request a new one.']);
   });

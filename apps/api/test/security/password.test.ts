@@ -13,7 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 async function forgot(email: string, client = new Client(ctx.app)) {
   await client.csrf();
   const res = await client.post(e.forgotPassword.path, { email });
-  await ctx.app.services.security.mail.idle();
+  await ctx.app.services.mail.idle();
   return res;
 }
 
@@ -34,7 +34,7 @@ async function reset(body: { token: string; password: string; confirm_password: 
 describe('POST /client/v1/forgot-password', () => {
   it('answers the same status and body for known and unknown emails, doing the same token work', async () => {
     const { email } = await verifiedCustomer(ctx);
-    const spy = vi.spyOn(ctx.app.services.security.passwords, 'createResetToken');
+    const spy = vi.spyOn(ctx.app.services.passwords, 'createResetToken');
     const known = await forgot(email.toUpperCase());
     const unknown = await forgot(uniqueEmail('nobody'));
     expect(known.statusCode).toBe(200);
@@ -88,7 +88,9 @@ describe('POST /client/v1/reset-password', () => {
 
     const res = await reset({ token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    expect(e.resetPassword.response.parse(res.json()).message).toBe('Your password has been reset. Please sign in with your new password.');
+    expect(e.resetPassword.response.parse(res.json()).message).toBe(
+      'Your password has been reset. Please sign in with your new password.',
+    );
 
     expect((await first.profile()).statusCode).toBe(401);
     expect((await second.profile()).statusCode).toBe(401);
@@ -105,7 +107,9 @@ describe('POST /client/v1/reset-password', () => {
 
     const replay = await reset({ token, password: 'Yet-Another-88-pass', confirm_password: 'Yet-Another-88-pass' });
     expect(replay.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(replay.json()).errors).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+    expect(ValidationErrorBody.parse(replay.json()).errors).toEqual({
+      token: ['This password reset link is invalid or has expired.'],
+    });
   });
 
   it('refuses an expired token (after 60 minutes)', async () => {
@@ -115,7 +119,9 @@ describe('POST /client/v1/reset-password', () => {
     ctx.clock.advance(61 * 60_000);
     const res = await reset({ token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(res.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(res.json()).errors).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+    expect(ValidationErrorBody.parse(res.json()).errors).toEqual({
+      token: ['This password reset link is invalid or has expired.'],
+    });
   });
 
   it('applies the sign-up password rules and refuses made-up tokens', async () => {
@@ -128,11 +134,14 @@ describe('POST /client/v1/reset-password', () => {
     expect(errors.password).toContain('The password is too common. Please choose a different one.');
     expect(errors.confirm_password).toEqual(['The confirm password field must match password.']);
     const long = 'Aa1!'.repeat(33);
-    expect(ValidationErrorBody.parse((await reset({ token, password: long, confirm_password: long })).json()).errors.password).toEqual([
-      'The password field must not be greater than 128 characters.',
-    ]);
+    expect(
+      ValidationErrorBody.parse((await reset({ token, password: long, confirm_password: long })).json()).errors
+        .password,
+    ).toEqual(['The password field must not be greater than 128 characters.']);
     const madeUp = await reset({ token: 'f'.repeat(64), password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
-    expect(ValidationErrorBody.parse(madeUp.json()).errors).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+    expect(ValidationErrorBody.parse(madeUp.json()).errors).toEqual({
+      token: ['This password reset link is invalid or has expired.'],
+    });
     // the real token still works after the failed tries
     expect((await reset({ token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(200);
   });
@@ -141,11 +150,23 @@ describe('POST /client/v1/reset-password', () => {
 describe('POST /client/v1/change-password', () => {
   it('refuses a wrong current password and an unchanged password', async () => {
     const { client } = await signedInCustomer(ctx);
-    const wrong = await client.post(e.changePassword.path, { current_password: 'not-it', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const wrong = await client.post(e.changePassword.path, {
+      current_password: 'not-it',
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({ current_password: ['The provided password is incorrect.'] });
-    const same = await client.post(e.changePassword.path, { current_password: STRONG_PASSWORD, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD });
-    expect(ValidationErrorBody.parse(same.json()).errors).toEqual({ password: ['The new password must be different from the current password.'] });
+    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
+      current_password: ['The provided password is incorrect.'],
+    });
+    const same = await client.post(e.changePassword.path, {
+      current_password: STRONG_PASSWORD,
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
+    expect(ValidationErrorBody.parse(same.json()).errors).toEqual({
+      password: ['The new password must be different from the current password.'],
+    });
     expect((await client.profile()).statusCode).toBe(200);
   });
 
@@ -155,12 +176,22 @@ describe('POST /client/v1/change-password', () => {
     const cookie = client.cookies.get('remit_session')!;
     const notify = vi.spyOn(ctx.app.customerEvents, 'notify');
 
-    const res = await client.post(e.changePassword.path, { current_password: STRONG_PASSWORD, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const res = await client.post(e.changePassword.path, {
+      current_password: STRONG_PASSWORD,
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(e.changePassword.response.parse(res.json()).message).toBe('Your password has been changed. Please sign in again.');
+    expect(e.changePassword.response.parse(res.json()).message).toBe(
+      'Your password has been changed. Please sign in again.',
+    );
     expect(client.cookies.has('remit_session')).toBe(false);
 
-    const old = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${cookie}` } });
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: authEndpoints.getProfile.path,
+      headers: { cookie: `remit_session=${cookie}` },
+    });
     expect(old.statusCode).toBe(401);
     expect((await other.profile()).statusCode).toBe(401);
     expect(notify).toHaveBeenCalledWith(

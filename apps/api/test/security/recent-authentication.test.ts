@@ -1,6 +1,13 @@
-// PRODUCT.md: changing contact details asks for the password again when the last authentication is
-// older than 10 minutes. The mobile number is the contact detail the api lets a customer change.
-import { MessageBody, PASSWORD_CONFIRMATION_REQUIRED, ValidationErrorBody, authEndpoints, onboardingEndpoints } from '@remit/contract';
+// Changing contact details asks for the password again when the last authentication is older than
+// 10 minutes (docs/product/auth-and-sessions.md#password-again-after-10-minutes). The mobile number is
+// the contact detail the api lets a customer change.
+import {
+  MessageBody,
+  PASSWORD_CONFIRMATION_REQUIRED,
+  ValidationErrorBody,
+  authEndpoints,
+  onboardingEndpoints,
+} from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
 import { signedInCustomer } from './helpers.ts';
@@ -10,7 +17,8 @@ const GB = 826;
 const path = onboardingEndpoints.updateMobileNumber.path;
 const setNumber = (c: Client, mobile_number: string, password?: string) =>
   c.post(path, { mobile_number_country_id: GB, mobile_number, ...(password !== undefined ? { password } : {}) });
-const mobileOf = async (c: Client) => authEndpoints.getProfile.response.parse((await c.profile()).json()).account.mobile_number;
+const mobileOf = async (c: Client) =>
+  authEndpoints.getProfile.response.parse((await c.profile()).json()).account.mobile_number;
 /** Time passes while the customer stays active (no idle sign-out). */
 async function minutesLater(c: Client, minutes: number) {
   for (let m = 0; m < minutes; m += 5) {
@@ -48,7 +56,9 @@ describe('the password again after 10 minutes (changing the mobile number)', () 
     });
     const wrong = await setNumber(client, '07400 654321', 'not-my-password');
     expect(wrong.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({ password: ['The provided password is incorrect.'] });
+    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
+      password: ['The provided password is incorrect.'],
+    });
     expect(await mobileOf(client)).toBe('+447400123456');
 
     expect((await setNumber(client, '07400 654321', STRONG_PASSWORD)).statusCode).toBe(200);

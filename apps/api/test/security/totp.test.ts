@@ -31,7 +31,9 @@ describe('authenticator app (TOTP)', () => {
     const { client, email } = await signedInCustomer(ctx);
     const wrong = await client.post(e.setupTotp.path, { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({ password: ['The provided password is incorrect.'] });
+    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
+      password: ['The provided password is incorrect.'],
+    });
 
     const res = await client.post(e.setupTotp.path, { password: STRONG_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
@@ -65,7 +67,9 @@ describe('authenticator app (TOTP)', () => {
 
   it('a wrong code does not confirm', async () => {
     const { client } = await signedInCustomer(ctx);
-    const { secret } = e.setupTotp.response.parse((await client.post(e.setupTotp.path, { password: STRONG_PASSWORD })).json());
+    const { secret } = e.setupTotp.response.parse(
+      (await client.post(e.setupTotp.path, { password: STRONG_PASSWORD })).json(),
+    );
     const right = computeTotp(secret, ctx.clock.now());
     const res = await client.post(e.confirmTotp.path, { otp: right === '123456' ? '654321' : '123456' });
     expect(res.statusCode).toBe(422);
@@ -135,19 +139,28 @@ describe('authenticator app (TOTP)', () => {
     const { client, email } = await enrolled();
     const wrong = await client.post(e.disableTotp.path, { password: 'wrong-password' });
     expect(wrong.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({ password: ['The provided password is incorrect.'] });
+    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
+      password: ['The provided password is incorrect.'],
+    });
 
     const res = await client.post(e.disableTotp.path, { password: STRONG_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    expect(e.disableTotp.response.parse(res.json())).toEqual({ method: 'email', totp_enabled: false, recovery_codes_remaining: 0 });
+    expect(e.disableTotp.response.parse(res.json())).toEqual({
+      method: 'email',
+      totp_enabled: false,
+      recovery_codes_remaining: 0,
+    });
     expect(await ctx.db.selectFrom('mfa_recovery_codes').selectAll().execute()).toHaveLength(0);
     expect((await lastMailTo(ctx, email)).subject).toBe('Authenticator app turned off');
     const c = new Client(ctx.app);
     expect((await c.signIn(email)).session!.mfa_method).toBe('email');
 
-    for (let i = 0; i < 5; i++) expect((await client.post(e.disableTotp.path, { password: 'wrong' })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post(e.disableTotp.path, { password: 'wrong' })).statusCode).toBe(422);
     const throttled = await client.post(e.disableTotp.path, { password: STRONG_PASSWORD });
     expect(throttled.statusCode).toBe(429);
-    expect(MessageBody.parse(throttled.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(MessageBody.parse(throttled.json()).message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
   });
 });

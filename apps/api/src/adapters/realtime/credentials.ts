@@ -21,3 +21,10 @@ export function builtinCredentials(appKey: string): RealtimeCredentials {
     secret: createHmac('sha256', appKey).update('remit:realtime:secret').digest('hex'),
   };
 }
+
+/** How this instance reaches the push service: its own Pusher-protocol server, or hosted Pusher. */
+export interface RealtimeSettings {
+  mode: 'builtin' | 'hosted';
+  credentials: RealtimeCredentials;
+  cluster: string;
+}

@@ -188,3 +188,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
     },
   };
 }
+
+/**
+ * Telling a customer's open apps that something changed (docs/product/realtime.md#events). Services
+ * do not call it directly: they ask for events through their unit of work (db/unit-of-work.ts), which
+ * publishes here after the commit and after the cache invalidation the change needs.
+ */
+export interface CustomerEvents {
+  /**
+   * Fire and forget: a failed publish is logged and retried, never fails the business operation.
+   * `options.socketId` leaves out the browser tab that caused the event (it already has the result).
+   */
+  notify(customerId: string, event: RealtimeEventName, payload?: Record<string, unknown>, options?: PublishOptions): void;
+  /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
+  flush(): Promise<void>;
+}

@@ -10,16 +10,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { MailAdapter, MailMessage } from '../../adapters/mail/mail-adapter.ts';
+import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CodeResendThrottle, LoginThrottle } from '../../lib/throttle/index.ts';
 import { newCrn, newId } from '../../lib/ids.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
 import { authRepository } from './auth.repository.ts';
-import type { SecurityServices } from '../security/security.services.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { KnownDevicesService } from '../known-devices/known-devices.service.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import { buildPasswordPolicy, passwordPolicyErrors } from './password-policy.ts';
 import type { AuthContext, ClientInfo, SessionService } from './session.service.ts';
@@ -29,6 +31,8 @@ const emailSchema = z.email();
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
+  /** Sign-up, sign-in and sign-out: one transaction each, then the session-cache invalidation they ask for. */
+  uow: UnitOfWork;
   config: Config;
   now: Clock;
   sessions: SessionService;
@@ -37,7 +41,7 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
   /** Mail templates (i18n), resend cooldowns and new-device alerts. */
-  security: Pick<SecurityServices, 'mail' | 'devices' | 'resend'>;
+  security: { mail: SecurityMailer; devices: KnownDevicesService; resend: CodeResendThrottle };
 }
 
 export interface AuthResult {
@@ -66,7 +70,7 @@ export class AuthService {
   }
 
   async signUp(input: SignUpRequest, client: ClientInfo): Promise<AuthResult> {
-    const { db, now, sessions, codes } = this.deps;
+    const { db, uow, now, sessions, codes } = this.deps;
     const email = input.email.trim().toLowerCase();
     const { password, confirm_password: confirm } = input;
     const bag = new FieldErrorBag();
@@ -91,8 +95,10 @@ export class AuthService {
 
     let created: { token: string; code: string };
     try {
-      created = await db.transaction().execute(async (trx) => {
+      created = await uow.run(async (trx, after) => {
         await authRepository.insertCustomerWithAccount(trx, { customerId, crn, email, passwordHash, at: now() });
+        // the session the browser presented (if any) is replaced by the new one
+        after.sessionEnded(client.previousToken);
         const { token, session } = await sessions.start(trx, {
           ...client,
           customerId,
@@ -115,7 +121,7 @@ export class AuthService {
   }
 
   async signIn(input: SignInRequest, client: ClientInfo): Promise<AuthResult> {
-    const { db, sessions, codes, throttle } = this.deps;
+    const { db, uow, sessions, codes, throttle } = this.deps;
     const email = input.email.trim().toLowerCase();
     const password = input.password;
     const bag = new FieldErrorBag();
@@ -137,7 +143,9 @@ export class AuthService {
 
     const verified = account.email_verified_at !== null;
     const mfaMethod = verified ? account.mfa_method : null;
-    const { token, code } = await db.transaction().execute(async (trx) => {
+    const { token, code } = await uow.run(async (trx, after) => {
+      // the session the browser presented (if any) is replaced by the new one
+      after.sessionEnded(client.previousToken);
       const started = await sessions.start(trx, { ...client, customerId: account.customer_id, mfaMethod, isMfaCompleted: false });
       const mfaCode = mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
       return { token: started.token, code: mfaCode };
@@ -152,7 +160,10 @@ export class AuthService {
   }
 
   async signOut(token: string | undefined): Promise<void> {
-    await this.deps.sessions.revoke(token);
+    await this.deps.uow.run(async (trx, after) => {
+      await this.deps.sessions.revoke(trx, token);
+      after.sessionEnded(token);
+    });
   }
 
   /** The Customer of an authenticated request. */

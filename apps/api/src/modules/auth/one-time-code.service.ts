@@ -1,4 +1,5 @@
 import type { OneTimeCodePurpose } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacBase64Url, safeEqual, sixDigitCode } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
@@ -9,6 +10,25 @@ export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts' | 'missing';
+
+/** The `otp` field's messages (docs/product/auth-and-sessions.md#one-time-codes). */
+export const OTP_MESSAGES = {
+  required: 'The otp field is required.',
+  incorrect: 'The code is incorrect.',
+  expired: 'The code has expired. Request a new one.',
+  tooMany: 'Too many incorrect attempts. Request a new code.',
+} as const;
+
+/** 422 on `otp` for a failed one-time-code check. */
+export function otpError(check: Exclude<OtpCheck, 'ok'>): AppError {
+  const message =
+    check === 'invalid'
+      ? OTP_MESSAGES.incorrect
+      : check === 'too_many_attempts'
+        ? OTP_MESSAGES.tooMany
+        : OTP_MESSAGES.expired;
+  return AppError.validation({ otp: [message] });
+}
 
 /** Six-digit one-time codes: stored as an HMAC (keyed by APP_KEY), 10 minutes, single use, 5 tries. */
 export class OneTimeCodeService {

@@ -6,7 +6,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
-import { customerRepository, type CustomerProfileRow } from '../customers/customer.repository.ts';
+import type { CustomerProfileRow } from '../customers/customer-profile.ts';
+import type { CustomersService } from '../customers/customers.service.ts';
 import { sessionViewFromColumns, type SessionView } from '../customers/customer.mapper.ts';
 import { SessionCache } from './session-cache.ts';
 import { localInvalidationBus, type InvalidationBus, type InvalidationTarget } from './session-cache-bus.ts';
@@ -55,6 +56,16 @@ function freeze(auth: AuthContext): AuthContext {
   return Object.freeze(auth);
 }
 
+export interface SessionServiceDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'session'>;
+  now: Clock;
+  /** The session-and-profile lookup of every authenticated request. */
+  profiles: Pick<CustomersService, 'profileBySessionTokenHash'>;
+  /** Connects the cache to the other instances (default: a single instance). */
+  createBus?: (cache: InvalidationTarget) => InvalidationBus;
+}
+
 export class SessionService {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
@@ -63,13 +74,15 @@ export class SessionService {
   readonly cache: SessionCache<AuthContext>;
   private readonly bus: InvalidationBus;
 
-  /** `createBus` connects the cache to the other instances (default: a single instance). */
-  constructor(
-    private readonly db: Kysely<Database>,
-    config: Pick<Config, 'session'>,
-    private readonly now: Clock,
-    createBus: (cache: InvalidationTarget) => InvalidationBus = () => localInvalidationBus,
-  ) {
+  private readonly db: Kysely<Database>;
+  private readonly now: Clock;
+  private readonly profiles: SessionServiceDeps['profiles'];
+
+  constructor(deps: SessionServiceDeps) {
+    const { config, now, createBus = () => localInvalidationBus } = deps;
+    this.db = deps.db;
+    this.now = now;
+    this.profiles = deps.profiles;
     this.idleMs = config.session.idleMinutes * 60_000;
     this.absoluteMs = config.session.absoluteHours * 3_600_000;
     this.cache = new SessionCache({ ttlMs: config.session.cacheSeconds * 1000, maxEntries: config.session.cacheMaxEntries, now });
@@ -121,7 +134,7 @@ export class SessionService {
     }
 
     const ticket = this.cache.ticket();
-    const row = await customerRepository.findProfileBySessionTokenHash(this.db, tokenHash);
+    const row = await this.profiles.profileBySessionTokenHash(tokenHash);
     if (!row) return null;
     const t = this.now();
     if (t.getTime() >= row.s_expires_at.getTime()) return null;
@@ -164,10 +177,15 @@ export class SessionService {
     return sessionRepository.revokeAllForCustomer(db, customerId, this.now());
   }
 
-  async revoke(token: string | undefined): Promise<void> {
+  /** The password was just re-entered on this session: it counts as freshly authenticated from `at`. */
+  async markAuthenticated(db: Executor, sessionId: string, at: Date): Promise<void> {
+    await sessionRepository.markAuthenticated(db, sessionId, at);
+  }
+
+  /** End the session of this cookie token (the caller asks for its cache entry to go after the commit). */
+  async revoke(db: Executor, token: string | undefined): Promise<void> {
     if (!token || token.length > 128) return;
-    await sessionRepository.revokeByTokenHash(this.db, sha256Hex(token), this.now());
-    await this.forgetToken(token);
+    await sessionRepository.revokeByTokenHash(db, sha256Hex(token), this.now());
   }
 }
 

@@ -2,7 +2,7 @@ import type { Address, Attribute, Customer, Session } from '@remit/contract';
 import type { SessionRow } from '../../db/types.ts';
 import { attributeCatalog } from '../reference/attribute-catalog.ts';
 import { toCountry } from '../reference/country.mapper.ts';
-import type { AddressJson, CustomerProfileRow, SessionColumns } from './customer.repository.ts';
+import type { AddressJson, CustomerProfileRow, SessionColumns } from './customer-profile.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : iso(d));

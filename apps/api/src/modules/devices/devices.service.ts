@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CustomerEvents } from '../../plugins/realtime.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { devicesRepository } from './devices.repository.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { toSession } from '../customers/customer.mapper.ts';
@@ -16,10 +16,11 @@ export interface DevicesServiceDeps {
   now: Clock;
   /** Sessions idle for longer have ended (config.session.idleMinutes). */
   idleMs: number;
-  events: CustomerEvents;
+  /** Signing a device out: one transaction, then the cache invalidation and SessionRevoked. */
+  uow: UnitOfWork;
 }
 
-/** Devices (PRODUCT.md "Settings and devices"): every live session of the customer; any other can be signed out. */
+/** Devices (docs/product/auth-and-sessions.md#devices): every live session of the customer; any other can be signed out. */
 export class DevicesService {
   constructor(private readonly deps: DevicesServiceDeps) {}
 
@@ -38,15 +39,17 @@ export class DevicesService {
   }
 
   /**
-   * Ends another device's session. The device is told at once (SessionRevoked on the customer's
-   * channel); the session plugin drops the customer's cached sessions after this request commits.
+   * Ends another device's session. After the commit the customer's cached sessions go on every
+   * instance, then the device is told at once (SessionRevoked on the customer's channel).
    */
   async revoke(auth: AuthContext, id: string): Promise<void> {
     if (id === auth.session.id) throw AppError.conflict(CURRENT_DEVICE);
     // Not a session id at all, another customer's, ended already: the same 404, nothing to learn.
     if (!UUID.test(id)) throw AppError.notFound();
     const { now, activeSince } = this.window();
-    if (!(await devicesRepository.revokeLive(this.deps.db, auth.customerId, id, now, activeSince))) throw AppError.notFound();
-    this.deps.events.notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
+    await this.deps.uow.run(async (trx, after) => {
+      if (!(await devicesRepository.revokeLive(trx, auth.customerId, id, now, activeSince))) throw AppError.notFound();
+      after.customerChanged(auth.customerId).notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
+    });
   }
 }

@@ -13,11 +13,11 @@ import type { Database } from '../../db/types.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { CustomerEvents } from '../../plugins/realtime.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
-import type { RecentAuthentication } from '../security/recent-authentication.ts';
-import { toCustomer } from '../customers/customer.mapper.ts';
-import { customerRepository } from '../customers/customer.repository.ts';
+import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
+import type { CustomersService } from '../customers/customers.service.ts';
 import type { Executor } from '../../db/types.ts';
 import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
@@ -56,29 +56,32 @@ export interface OnboardingServiceDeps {
   reference: ReferenceService;
   /** The approved proof of identity that apply-info-from-poi reads. */
   documents: Pick<DocumentsService, 'approvedProofOfIdentity'>;
-  events: CustomerEvents;
+  customers: Pick<CustomersService, 'customer'>;
+  /** Every change: one transaction, then the cache invalidation and the events it asks for. */
+  uow: UnitOfWork;
   /** Changing an existing mobile number is a change of contact details (password after 10 minutes). */
   recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
 }
 
-/** Onboarding steps of seed §7 (update-country, update?category, update-mobile-number, tasks, apply-info-from-poi). */
+/** Onboarding steps (docs/product/onboarding.md#workflow): update-country, update?category, update-mobile-number, apply-info-from-poi. */
 export class OnboardingService {
   constructor(private readonly deps: OnboardingServiceDeps) {}
 
-  private async reload(auth: AuthContext): Promise<Customer> {
-    const profile = await customerRepository.findProfileById(this.deps.db, auth.customerId);
-    if (!profile) throw AppError.unauthenticated();
-    return toCustomer(profile, auth.session);
+  private reload(auth: AuthContext): Promise<Customer> {
+    return this.deps.customers.customer(auth.customerId, auth.session);
   }
 
   /**
-   * Tells the customer's tabs and devices. ProfileUpdated (which shows a notice) skips the tab that
-   * asked: it has the answer. TasksChanged goes everywhere: a save from Settings leaves that tab's
-   * to-do list stale otherwise.
+   * After the commit: the customer's cached sessions go (on every instance), then their tabs and
+   * devices are told. ProfileUpdated (which shows a notice) skips the tab that asked: it has the
+   * answer. TasksChanged goes everywhere: a save from Settings leaves that tab's to-do list stale
+   * otherwise.
    */
-  private changed(customerId: string, origin: EventOrigin): void {
-    this.deps.events.notify(customerId, 'ProfileUpdated', {}, origin.socketId ? { socketId: origin.socketId } : {});
-    this.deps.events.notify(customerId, 'TasksChanged', {});
+  private changed(after: AfterCommit, customerId: string, origin: EventOrigin): void {
+    after
+      .customerChanged(customerId)
+      .notify(customerId, 'ProfileUpdated', {}, origin.socketId ? { socketId: origin.socketId } : {})
+      .notify(customerId, 'TasksChanged', {});
   }
 
   private async ruleContext(countryIso2: string): Promise<RuleContext> {
@@ -86,7 +89,7 @@ export class OnboardingService {
     return { countryIso2, now: this.deps.now(), isKnownIso2: (iso2) => known.has(iso2) };
   }
 
-  /** Recompute the customers/addresses columns that follow from the attribute values (seed §3). */
+  /** Recompute the customers/addresses columns that follow from the attribute values (docs/product/onboarding.md#derived-fields). */
   private async syncColumns(trx: Executor, customerId: string, values: Record<string, string | null>, at: Date): Promise<void> {
     const identity = identityColumns(values);
     const nationality = identity.nationality_iso2 ? await this.deps.reference.countryByIso2(identity.nationality_iso2) : undefined;
@@ -114,13 +117,13 @@ export class OnboardingService {
     if (!country) throw AppError.validation({ country_id: ['The selected country is invalid.'] });
     const keep = attributeCatalog.forCountry(country.iso2_alpha).map((d) => d.attribute);
     const at = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.deps.uow.run(async (trx, after) => {
       await onboardingRepository.setCountry(trx, auth.customerId, country.id, at);
       await onboardingRepository.deleteAttributesExcept(trx, auth.customerId, keep);
       const values = await onboardingRepository.attributeValues(trx, auth.customerId);
       await this.syncColumns(trx, auth.customerId, values, at);
+      this.changed(after, auth.customerId, origin);
     });
-    this.changed(auth.customerId, origin);
     return this.reload(auth);
   }
 
@@ -131,9 +134,10 @@ export class OnboardingService {
   }
 
   /**
-   * Save the values of one category. Keys arrive nested (seed §7) and are flattened back to dotted
-   * keys. Keys the country does not define in this category are refused; required attributes must be
-   * present and non-empty; an optional attribute sent empty is cleared, one not sent is left as is.
+   * Save the values of one category. Keys arrive nested (docs/product/onboarding.md#dot-keys) and are
+   * flattened back to dotted keys. Keys the country does not define in this category are refused;
+   * required attributes must be present and non-empty; an optional attribute sent empty is cleared,
+   * one not sent is left as is.
    */
   async updateAttributes(auth: AuthContext, category: AttributeCategory, body: AttributeValues, origin: EventOrigin = {}): Promise<Customer> {
     const iso2 = this.requireCountry(auth);
@@ -159,18 +163,23 @@ export class OnboardingService {
     }
     bag.throwIfAny();
 
-    await this.save(auth.customerId, updates);
-    this.changed(auth.customerId, origin);
+    await this.save(auth.customerId, updates, origin);
     return this.reload(auth);
   }
 
-  private async save(customerId: string, updates: Record<string, string | null>, poiNameCheck?: (values: Record<string, string | null>) => boolean | null): Promise<void> {
+  private async save(
+    customerId: string,
+    updates: Record<string, string | null>,
+    origin: EventOrigin,
+    poiNameCheck?: (values: Record<string, string | null>) => boolean | null,
+  ): Promise<void> {
     const at = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.deps.uow.run(async (trx, after) => {
       await onboardingRepository.upsertAttributeValues(trx, customerId, updates, at);
       const values = await onboardingRepository.attributeValues(trx, customerId);
       await this.syncColumns(trx, customerId, values, at);
       if (poiNameCheck) await onboardingRepository.setPoiNameCheck(trx, customerId, poiNameCheck(values), at);
+      this.changed(after, customerId, origin);
     });
   }
 
@@ -181,8 +190,11 @@ export class OnboardingService {
     if (!phone.ok) throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
     const current = auth.profile.mobile_number;
     if (current !== null && current !== phone.e164) await this.deps.recentAuthentication.ensure(auth, input.password);
-    await onboardingRepository.setMobileNumber(this.deps.db, auth.customerId, phone.e164, country.id, this.deps.now());
-    this.changed(auth.customerId, origin);
+    const at = this.deps.now();
+    await this.deps.uow.run(async (trx, after) => {
+      await onboardingRepository.setMobileNumber(trx, auth.customerId, phone.e164, country.id, at);
+      this.changed(after, auth.customerId, origin);
+    });
     return this.reload(auth);
   }
 
@@ -232,8 +244,7 @@ export class OnboardingService {
         docFull === normaliseName(`${values.first_name ?? ''} ${values.middle_name ?? ''} ${surnames}`)
       );
     };
-    await this.save(auth.customerId, updates, nameCheck);
-    this.changed(auth.customerId, origin);
+    await this.save(auth.customerId, updates, origin, nameCheck);
     return this.reload(auth);
   }
 

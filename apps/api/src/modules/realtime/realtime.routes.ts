@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { contractSchema } from '../../lib/contract-route.ts';
-import { RealtimeService } from './realtime.service.ts';
 
 const tags = ['realtime'];
 
@@ -15,7 +14,7 @@ const tags = ['realtime'];
  */
 export default async function realtimeRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const realtime = new RealtimeService(app.realtimeSettings, opts.config.appUrl.startsWith('https:'));
+  const { realtime, dev } = app.services;
 
   app.get(realtimeEndpoints.getAppConfig.path, { schema: contractSchema(realtimeEndpoints.getAppConfig, tags) }, async (_req, reply) => {
     return reply.header('cache-control', 'no-cache').send(realtime.appConfig());
@@ -23,7 +22,7 @@ export default async function realtimeRoutes(fastify: FastifyInstance, opts: { c
 
   app.post(
     realtimeEndpoints.authorizeChannel.path,
-    { schema: contractSchema(realtimeEndpoints.authorizeChannel, tags), preValidation: app.requireSession, config: { readOnly: true } },
+    { schema: contractSchema(realtimeEndpoints.authorizeChannel, tags), preValidation: app.requireSession },
     async (req, reply) => {
       return reply.header('cache-control', 'no-store').send(realtime.authorizeChannel(req.auth, req.body));
     },
@@ -31,7 +30,7 @@ export default async function realtimeRoutes(fastify: FastifyInstance, opts: { c
 
   app.post(
     realtimeEndpoints.authenticateUser.path,
-    { schema: contractSchema(realtimeEndpoints.authenticateUser, tags), preValidation: app.requireSession, config: { readOnly: true } },
+    { schema: contractSchema(realtimeEndpoints.authenticateUser, tags), preValidation: app.requireSession },
     async (req, reply) => {
       return reply.header('cache-control', 'no-store').send(realtime.authenticateUser(req.auth, req.body));
     },
@@ -45,8 +44,7 @@ export default async function realtimeRoutes(fastify: FastifyInstance, opts: { c
       async (req, reply) => {
         const auth = req.auth!;
         const payload = req.body.payload ?? (req.body.event === 'SessionRevoked' ? { session_ids: [auth.session.id] } : {});
-        app.customerEvents.notify(auth.customerId, req.body.event, payload);
-        await app.customerEvents.flush();
+        await dev.notify(auth.customerId, req.body.event, payload);
         return reply.code(204).send();
       },
     );

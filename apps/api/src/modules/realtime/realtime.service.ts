@@ -1,6 +1,6 @@
 import type { AppConfigResponse, BroadcastingAuthResponse, UserAuthResponse } from '@remit/contract';
 import { REALTIME_NAMESPACE } from '@remit/contract';
-import type { RealtimeSettings } from '../../plugins/realtime.ts';
+import type { RealtimeSettings } from '../../adapters/realtime/credentials.ts';
 import { createBroadcastAuth, type BroadcastAuth } from './auth-responses.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 

@@ -1,15 +1,26 @@
-import type { CodeSentResponse, Customer, MfaSettings, RecoveryCodesResponse, TotpSetupResponse } from '@remit/contract';
+import type {
+  CodeSentResponse,
+  Customer,
+  MfaSettings,
+  RecoveryCodesResponse,
+  TotpSetupResponse,
+} from '@remit/contract';
+import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
+import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Locale } from '../../adapters/mail/templates/index.ts';
+import type { Database, Executor } from '../../db/types.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isMfaPending } from '../auth/session.service.ts';
-import type { AuthContext, ClientInfo } from '../auth/session.service.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CodeResendThrottle, FailureThrottle } from '../../lib/throttle/index.ts';
+import { OTP_MESSAGES, otpError, type OneTimeCodeService } from '../auth/one-time-code.service.ts';
+import { isMfaPending, type AuthContext, type ClientInfo, type SessionService } from '../auth/session.service.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import type { Executor } from '../../db/types.ts';
+import type { PasswordConfirmation } from '../passwords/password-confirmation.ts';
+import { mfaRepository } from './mfa.repository.ts';
 import { RecoveryCodes } from './recovery-codes.ts';
 import { SecretBox } from './secret-box.ts';
-import { OTP_MESSAGES, conflict, otpError, type SecurityDeps } from './security.deps.ts';
-import { securityRepository } from './security.repository.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp.ts';
 
 export const TOTP_ISSUER = 'Remit';
@@ -24,20 +35,39 @@ export interface MfaResult {
   token: string;
 }
 
-/** Completing MFA (mailed code, authenticator app or recovery code) and managing the authenticator app. */
+export interface MfaServiceDeps {
+  db: Kysely<Database>;
+  /** Rotating the session, switching the method: one transaction, then the cache invalidation it needs. */
+  uow: UnitOfWork;
+  now: Clock;
+  /** APP_KEY: seals the TOTP secrets and keys the recovery-code hashes. */
+  appKey: string;
+  sessions: Pick<SessionService, 'start' | 'authenticate'>;
+  codes: OneTimeCodeService;
+  mail: SecurityMailer;
+  resend: CodeResendThrottle;
+  passwordConfirmation: PasswordConfirmation;
+  /** Wrong authenticator-app / recovery codes, per customer. */
+  totpFailures: FailureThrottle;
+}
+
+/**
+ * Completing MFA (mailed code, authenticator app or recovery code) and managing the authenticator app
+ * (docs/product/auth-and-sessions.md#mfa, #authenticator-app, #recovery-codes).
+ */
 export class MfaService {
   private readonly box: SecretBox;
-  readonly recoveryCodes: RecoveryCodes;
+  private readonly recoveryCodes: RecoveryCodes;
 
-  constructor(private readonly deps: SecurityDeps) {
-    this.box = new SecretBox(deps.config.appKey, 'mfa-totp-secret');
-    this.recoveryCodes = new RecoveryCodes(deps.config.appKey);
+  constructor(private readonly deps: MfaServiceDeps) {
+    this.box = new SecretBox(deps.appKey, 'mfa-totp-secret');
+    this.recoveryCodes = new RecoveryCodes(deps.appKey);
   }
 
   /** POST /client/v1/mfa: check the code, then start a fresh, MFA-completed session (the old one is revoked). */
   async complete(auth: AuthContext, otp: string, client: ClientInfo): Promise<MfaResult> {
-    const { db, codes, sessions } = this.deps;
-    if (!isMfaPending(auth)) throw conflict(NOT_PENDING);
+    const { db, uow, codes, sessions } = this.deps;
+    if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
     const code = otp.trim();
     if (code === '') throw AppError.validation({ otp: [OTP_MESSAGES.required] });
 
@@ -48,7 +78,9 @@ export class MfaService {
       await this.checkAuthenticatorOrRecoveryCode(auth.customerId, code);
     }
 
-    const token = await db.transaction().execute(async (trx) => {
+    const token = await uow.run(async (trx, after) => {
+      // the pending-MFA session the browser presented is replaced by the completed one
+      after.sessionEnded(client.previousToken);
       const started = await sessions.start(trx, {
         ...client,
         customerId: auth.customerId,
@@ -67,14 +99,14 @@ export class MfaService {
     await totpFailures.check(customerId);
     let ok = false;
     if (this.recoveryCodes.looksLikeRecoveryCode(code)) {
-      ok = await securityRepository.useRecoveryCode(db, customerId, this.recoveryCodes.hash(customerId, code), now());
+      ok = await mfaRepository.useRecoveryCode(db, customerId, this.recoveryCodes.hash(customerId, code), now());
     } else {
-      const row = await securityRepository.findTotp(db, customerId);
+      const row = await mfaRepository.findTotp(db, customerId);
       if (row?.secret_enc && row.enabled_at) {
         const last = row.last_used_step === null ? null : Number(row.last_used_step);
         const step = verifyTotp(this.box.open(row.secret_enc), code, now(), last);
         // Conditional update: two requests racing with the same step cannot both win.
-        ok = step !== null && (await securityRepository.useTotpStep(db, customerId, step, now()));
+        ok = step !== null && (await mfaRepository.useTotpStep(db, customerId, step, now()));
       }
     }
     if (!ok) {
@@ -87,8 +119,9 @@ export class MfaService {
   /** POST /client/v1/resend-mfa-otp: a new mailed code for this sign-in (email method only). */
   async resend(auth: AuthContext, locale: Locale | undefined): Promise<CodeSentResponse> {
     const { db, codes, mail, resend } = this.deps;
-    if (!isMfaPending(auth)) throw conflict(NOT_PENDING);
-    if (auth.session.mfa_method !== 'email') throw conflict('This sign-in uses your authenticator app: no code is sent by email.');
+    if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
+    if (auth.session.mfa_method !== 'email')
+      throw AppError.conflict('This sign-in uses your authenticator app: no code is sent by email.');
     const next = await resend.beforeResend('mfa', auth.customerId);
     const code = await codes.issue(db, auth.customerId, 'mfa', auth.session.id);
     await mail.send(mail.templates.mfaCode(auth.profile.email, code, locale));
@@ -96,14 +129,14 @@ export class MfaService {
   }
 
   async settings(customerId: string, db: Executor = this.deps.db): Promise<MfaSettings> {
-    const account = await securityRepository.findAccount(db, customerId);
-    if (!account) throw AppError.unauthenticated();
-    const totp = await securityRepository.findTotp(db, customerId);
+    const method = await mfaRepository.findMethod(db, customerId);
+    if (!method) throw AppError.unauthenticated();
+    const totp = await mfaRepository.findTotp(db, customerId);
     const enabled = !!(totp?.secret_enc && totp.enabled_at);
     return {
-      method: account.mfa_method,
+      method,
       totp_enabled: enabled,
-      recovery_codes_remaining: enabled ? await securityRepository.countUnusedRecoveryCodes(db, customerId) : 0,
+      recovery_codes_remaining: enabled ? await mfaRepository.countUnusedRecoveryCodes(db, customerId) : 0,
     };
   }
 
@@ -111,10 +144,11 @@ export class MfaService {
   async setupTotp(auth: AuthContext, password: string): Promise<TotpSetupResponse> {
     const { db, now, passwordConfirmation } = this.deps;
     const account = await passwordConfirmation.confirm(auth.customerId, password);
-    const current = await securityRepository.findTotp(db, auth.customerId);
-    if (current?.secret_enc && current.enabled_at) throw conflict('The authenticator app is already turned on.');
+    const current = await mfaRepository.findTotp(db, auth.customerId);
+    if (current?.secret_enc && current.enabled_at)
+      throw AppError.conflict('The authenticator app is already turned on.');
     const secret = newTotpSecret();
-    await securityRepository.savePendingTotp(db, auth.customerId, this.box.seal(secret), now());
+    await mfaRepository.savePendingTotp(db, auth.customerId, this.box.seal(secret), now());
     const url = otpauthUrl(secret, account.email, TOTP_ISSUER);
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { secret, otpauth_url: url, qr_code_svg: svg };
@@ -122,14 +156,16 @@ export class MfaService {
 
   /** Confirm enrolment with a code from the app: switches the account to TOTP and answers ten recovery codes. */
   async confirmTotp(auth: AuthContext, otp: string, locale: Locale | undefined): Promise<RecoveryCodesResponse> {
-    const { db, now, totpFailures, mail } = this.deps;
+    const { db, uow, now, totpFailures, mail } = this.deps;
     const code = otp.trim();
     if (code === '') throw AppError.validation({ otp: [OTP_MESSAGES.required] });
-    const row = await securityRepository.findTotp(db, auth.customerId);
-    if (row?.secret_enc && row.enabled_at && !row.pending_secret_enc) throw conflict('The authenticator app is already turned on.');
-    if (!row?.pending_secret_enc || !row.pending_created_at) throw conflict('Start the authenticator app set-up first.');
+    const row = await mfaRepository.findTotp(db, auth.customerId);
+    if (row?.secret_enc && row.enabled_at && !row.pending_secret_enc)
+      throw AppError.conflict('The authenticator app is already turned on.');
+    if (!row?.pending_secret_enc || !row.pending_created_at)
+      throw AppError.conflict('Start the authenticator app set-up first.');
     if (now().getTime() - row.pending_created_at.getTime() > TOTP_SETUP_TTL_MS) {
-      throw conflict('The authenticator app set-up has expired. Start again.');
+      throw AppError.conflict('The authenticator app set-up has expired. Start again.');
     }
     await totpFailures.check(auth.customerId);
     const step = verifyTotp(this.box.open(row.pending_secret_enc), code, now(), null);
@@ -139,11 +175,12 @@ export class MfaService {
     }
     await totpFailures.succeed(auth.customerId);
     const generated = this.recoveryCodes.generate(auth.customerId);
-    await db.transaction().execute(async (trx) => {
+    await uow.run(async (trx, after) => {
       const t = now();
-      await securityRepository.activateTotp(trx, auth.customerId, row.pending_secret_enc!, step, t);
-      await securityRepository.setMfaMethod(trx, auth.customerId, 'totp', t);
-      await securityRepository.replaceRecoveryCodes(trx, auth.customerId, generated.rows, t);
+      await mfaRepository.activateTotp(trx, auth.customerId, row.pending_secret_enc!, step, t);
+      await mfaRepository.setMfaMethod(trx, auth.customerId, 'totp', t);
+      await mfaRepository.replaceRecoveryCodes(trx, auth.customerId, generated.rows, t);
+      after.customerChanged(auth.customerId);
     });
     await mail.send(mail.templates.totpChanged(auth.profile.email, true, locale));
     return { recovery_codes: generated.codes };
@@ -151,13 +188,14 @@ export class MfaService {
 
   /** Back to mailed codes; the secret and the recovery codes are deleted. */
   async disableTotp(auth: AuthContext, password: string, locale: Locale | undefined): Promise<MfaSettings> {
-    const { db, now, passwordConfirmation, mail } = this.deps;
+    const { uow, now, passwordConfirmation, mail } = this.deps;
     const account = await passwordConfirmation.confirm(auth.customerId, password);
     const before = await this.settings(auth.customerId);
-    const settings = await db.transaction().execute(async (trx) => {
-      await securityRepository.deleteTotp(trx, auth.customerId);
-      await securityRepository.deleteRecoveryCodes(trx, auth.customerId);
-      await securityRepository.setMfaMethod(trx, auth.customerId, 'email', now());
+    const settings = await uow.run(async (trx, after) => {
+      await mfaRepository.deleteTotp(trx, auth.customerId);
+      await mfaRepository.deleteRecoveryCodes(trx, auth.customerId);
+      await mfaRepository.setMfaMethod(trx, auth.customerId, 'email', now());
+      after.customerChanged(auth.customerId);
       return this.settings(auth.customerId, trx);
     });
     if (before.totp_enabled) await mail.send(mail.templates.totpChanged(account.email, false, locale));
@@ -167,10 +205,10 @@ export class MfaService {
   async regenerateRecoveryCodes(auth: AuthContext, password: string): Promise<RecoveryCodesResponse> {
     const { db, now, passwordConfirmation } = this.deps;
     await passwordConfirmation.confirm(auth.customerId, password);
-    const totp = await securityRepository.findTotp(db, auth.customerId);
-    if (!totp?.secret_enc || !totp.enabled_at) throw conflict('Turn on the authenticator app first.');
+    const totp = await mfaRepository.findTotp(db, auth.customerId);
+    if (!totp?.secret_enc || !totp.enabled_at) throw AppError.conflict('Turn on the authenticator app first.');
     const generated = this.recoveryCodes.generate(auth.customerId);
-    await securityRepository.replaceRecoveryCodes(db, auth.customerId, generated.rows, now());
+    await mfaRepository.replaceRecoveryCodes(db, auth.customerId, generated.rows, now());
     return { recovery_codes: generated.codes };
   }
 }

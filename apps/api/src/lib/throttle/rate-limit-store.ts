@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from './clock.ts';
-import { systemClock } from './clock.ts';
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
 
 export interface RateLimitState {
   /** Hits counted in the current window. */
@@ -82,12 +82,19 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitState> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
+      number,
+      number,
+    ];
     return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
   async get(key: string): Promise<RateLimitState | null> {
-    const res = await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec();
+    const res = await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec();
     const count = res?.[0]?.[1];
     const ttl = Number(res?.[1]?.[1] ?? -2);
     if (count === null || count === undefined || ttl < 0) return null;

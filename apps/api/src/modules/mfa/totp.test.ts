@@ -18,7 +18,18 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('matches the RFC 4226 HOTP vectors (6 digits)', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expected.forEach((code, counter) => expect(hotp(SEED, counter)).toBe(code));
   });
 
@@ -42,6 +53,8 @@ describe('TOTP (RFC 6238)', () => {
 
   it('builds an otpauth URI with issuer and account', () => {
     const url = otpauthUrl('JBSWY3DPEHPK3PXP', 'a+b@example.com', 'Remit');
-    expect(url).toBe('otpauth://totp/Remit:a%2Bb%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Remit&algorithm=SHA1&digits=6&period=30');
+    expect(url).toBe(
+      'otpauth://totp/Remit:a%2Bb%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Remit&algorithm=SHA1&digits=6&period=30',
+    );
   });
 });

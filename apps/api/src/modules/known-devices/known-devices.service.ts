@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Database } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { ClientInfo } from '../auth/session.service.ts';
-import type { SecurityMailer } from './security-mailer.ts';
-import { securityRepository } from './security.repository.ts';
+import { knownDevicesRepository } from './known-devices.repository.ts';
 
 const withoutVersion = (s: string | null): string => (s ?? '').replace(/\s+[\d.]+$/, '').trim();
 
@@ -15,27 +15,44 @@ export function deviceFingerprint(userAgent: string | undefined): string {
   return sha256Hex(`${withoutVersion(ua.clientVersion)}|${withoutVersion(ua.osVersion)}`);
 }
 
-/** "New sign-in from a new device" mails: the browser+OS pair had not been seen for this customer. */
-export class DeviceAlerts {
-  constructor(
-    private readonly deps: { db: Kysely<Database>; mail: SecurityMailer; now: Clock },
-  ) {}
+export interface KnownDevicesServiceDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  mail: SecurityMailer;
+}
+
+/**
+ * The customer's known devices and the "new sign-in from a new device" mail: sent when the
+ * browser+OS pair had not been seen for this customer (docs/product/auth-and-sessions.md#devices,
+ * #security-mails).
+ */
+export class KnownDevicesService {
+  constructor(private readonly deps: KnownDevicesServiceDeps) {}
 
   /** Sign-up: the first device is known without an alert. */
   async remember(customerId: string, client: ClientInfo): Promise<void> {
-    await securityRepository.rememberDevice(this.deps.db, customerId, deviceFingerprint(client.userAgent), this.deps.now());
+    await knownDevicesRepository.rememberDevice(
+      this.deps.db,
+      customerId,
+      deviceFingerprint(client.userAgent),
+      this.deps.now(),
+    );
   }
 
   /** Sign-in: remember the device and mail an alert when it is new (and the customer had devices before). */
   async onSignIn(customerId: string, email: string, client: ClientInfo): Promise<boolean> {
     const { db, now, mail } = this.deps;
-    const hadDevices = (await securityRepository.countKnownDevices(db, customerId)) > 0;
+    const hadDevices = (await knownDevicesRepository.countKnownDevices(db, customerId)) > 0;
     const at = now();
-    const isNew = await securityRepository.rememberDevice(db, customerId, deviceFingerprint(client.userAgent), at);
+    const isNew = await knownDevicesRepository.rememberDevice(db, customerId, deviceFingerprint(client.userAgent), at);
     if (!isNew || !hadDevices) return false;
     const ua = parseUserAgent(client.userAgent);
     await mail.send(
-      mail.templates.newSignIn(email, { browser: ua.clientVersion, os: ua.osVersion, ip: client.ip ?? null, at }, client.locale),
+      mail.templates.newSignIn(
+        email,
+        { browser: ua.clientVersion, os: ua.osVersion, ip: client.ip ?? null, at },
+        client.locale,
+      ),
     );
     return true;
   }

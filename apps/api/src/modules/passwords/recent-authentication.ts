@@ -1,15 +1,23 @@
 import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
-import type { AuthContext } from '../auth/session.service.ts';
+import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import type { PasswordConfirmation } from './password-confirmation.ts';
 
-/** PRODUCT.md: sensitive changes ask for the password again when the last authentication is older than this. */
+/**
+ * Sensitive changes ask for the password again when the last authentication is older than this
+ * (docs/product/auth-and-sessions.md#password-again-after-10-minutes).
+ */
 export const RECENT_AUTHENTICATION_MS = 10 * 60_000;
 export const PASSWORD_NEEDED = 'For your security, please enter your password to continue.';
+
+export interface RecentAuthenticationDeps {
+  uow: UnitOfWork;
+  now: Clock;
+  sessions: Pick<SessionService, 'markAuthenticated'>;
+  passwordConfirmation: PasswordConfirmation;
+}
 
 /**
  * The "password again after 10 minutes" rule. Recent enough: nothing to do. Otherwise the request
@@ -18,9 +26,7 @@ export const PASSWORD_NEEDED = 'For your security, please enter your password to
  * next sensitive change in the next 10 minutes does not ask again.
  */
 export class RecentAuthentication {
-  constructor(
-    private readonly deps: { db: Kysely<Database>; now: Clock; passwordConfirmation: PasswordConfirmation },
-  ) {}
+  constructor(private readonly deps: RecentAuthenticationDeps) {}
 
   async ensure(auth: AuthContext, password: string | undefined): Promise<void> {
     const now = this.deps.now();
@@ -29,7 +35,10 @@ export class RecentAuthentication {
       throw AppError.forbidden(PASSWORD_NEEDED, PASSWORD_CONFIRMATION_REQUIRED);
     }
     await this.deps.passwordConfirmation.confirm(auth.customerId, password);
-    // A write to the session: the session plugin drops it from the cache after this request.
-    await sessionRepository.markAuthenticated(this.deps.db, auth.session.id, now);
+    // A write to the session: its cached copy (the customer's, there is no token here) goes after the commit.
+    await this.deps.uow.run(async (trx, after) => {
+      await this.deps.sessions.markAuthenticated(trx, auth.session.id, now);
+      after.customerChanged(auth.customerId);
+    });
   }
 }

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailAdapter, MailMessage } from '../../adapters/mail/mail-adapter.ts';
-import { MailTemplates } from '../../adapters/mail/templates/index.ts';
+import type { MailAdapter, MailMessage } from './mail-adapter.ts';
+import { MailTemplates } from './templates/index.ts';
 
-/** Renders (through the i18n templates) and sends mails; a delivery failure is logged, never thrown. */
+/**
+ * The security mails (docs/product/auth-and-sessions.md#security-mails): renders them through the i18n
+ * templates and sends them; a delivery failure is logged, never thrown. Which mail goes out, and when,
+ * is decided by the modules that use it (auth, email-verification, mfa, passwords, known-devices).
+ */
 export class SecurityMailer {
   readonly templates: MailTemplates;
   private readonly pending = new Set<Promise<void>>();

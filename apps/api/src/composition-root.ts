@@ -1,0 +1,183 @@
+// The one place where the api's services, repositories' users and adapters are put together
+// (docs/ARCHITECTURE.md "Composition root"). Every service takes its dependencies as an explicit
+// object; nothing below this file builds a service or reaches for `app`. A new module adds its
+// service here, in dependency order, and to `Services`.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import { SecurityMailer } from './adapters/mail/security-mailer.ts';
+import type { RealtimeSettings } from './adapters/realtime/credentials.ts';
+import type { CustomerEvents } from './adapters/realtime/publisher.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import { UnitOfWork } from './db/unit-of-work.ts';
+import type { Clock } from './lib/clock.ts';
+import {
+  CodeResendThrottle,
+  ForgotPasswordThrottle,
+  LoginThrottle,
+  passwordConfirmationThrottle,
+  totpFailureThrottle,
+  type RateLimitStore,
+} from './lib/throttle/index.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { OneTimeCodeService } from './modules/auth/one-time-code.service.ts';
+import { buildPasswordPolicy } from './modules/auth/password-policy.ts';
+import { createRedisInvalidationBus, localInvalidationBus } from './modules/auth/session-cache-bus.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { CustomersService } from './modules/customers/customers.service.ts';
+import { DevService } from './modules/dev/dev.service.ts';
+import { DevicesService } from './modules/devices/devices.service.ts';
+import { DocumentsService } from './modules/documents/documents.service.ts';
+import { EmailVerificationService } from './modules/email-verification/email-verification.service.ts';
+import { KnownDevicesService } from './modules/known-devices/known-devices.service.ts';
+import { MfaService } from './modules/mfa/mfa.service.ts';
+import { OnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { PasswordConfirmation } from './modules/passwords/password-confirmation.ts';
+import { PasswordService } from './modules/passwords/passwords.service.ts';
+import { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
+import { RealtimeService } from './modules/realtime/realtime.service.ts';
+import { ReferenceService } from './modules/reference/reference.service.ts';
+import { TasksService } from './modules/tasks/tasks.service.ts';
+
+/** What the services are built from: configuration and the adapters the infrastructure plugins opened. */
+export interface Infrastructure {
+  config: Config;
+  now: Clock;
+  log: FastifyBaseLogger;
+  db: Kysely<Database>;
+  mailer: MailAdapter;
+  rateLimitStore: RateLimitStore;
+  /** Realtime publishing (looked up at publish time, so a test can watch `notify`). */
+  customerEvents: CustomerEvents;
+  realtimeSettings: RealtimeSettings;
+}
+
+export interface Services {
+  /** One transaction plus the side effects it asks for, after the commit (db/unit-of-work.ts). */
+  uow: UnitOfWork;
+  /** Sessions and the per-instance session cache (docs/decisions/0005-session-cache.md). */
+  sessions: SessionService;
+  customers: CustomersService;
+  auth: AuthService;
+  codes: OneTimeCodeService;
+  /** The security mails (tests wait on `mail.idle()` for mails sent after the answer). */
+  mail: SecurityMailer;
+  emailVerification: EmailVerificationService;
+  mfa: MfaService;
+  passwords: PasswordService;
+  /** The "password again after 10 minutes" rule, for sensitive changes in other modules. */
+  recentAuthentication: RecentAuthentication;
+  knownDevices: KnownDevicesService;
+  reference: ReferenceService;
+  onboarding: OnboardingService;
+  documents: DocumentsService;
+  tasks: TasksService;
+  devices: DevicesService;
+  realtime: RealtimeService;
+  dev: DevService;
+  /** Waits for background work (mails after the answer) and stops listening to other instances. */
+  close(): Promise<void>;
+}
+
+export function createServices(infra: Infrastructure): Services {
+  const { config, now, log, db, mailer, rateLimitStore: store, customerEvents } = infra;
+
+  // Sessions first: every change's unit of work tells their cache what changed.
+  const customers = new CustomersService({ db });
+  const redisUrl = config.session.cacheSeconds > 0 ? config.redisUrl : undefined;
+  const sessions = new SessionService({
+    db,
+    config,
+    now,
+    profiles: customers,
+    createBus: (cache) =>
+      redisUrl
+        ? createRedisInvalidationBus({ url: redisUrl, target: cache, logger: log.child({ module: 'session-cache' }) })
+        : localInvalidationBus,
+  });
+  const uow = new UnitOfWork(db, {
+    forgetCustomer: (customerId) => sessions.forgetCustomer(customerId),
+    forgetToken: (token) => sessions.forgetToken(token),
+    publish: (...event) => customerEvents.notify(...event),
+  });
+
+  // Security building blocks shared by several modules.
+  const codes = new OneTimeCodeService(config.appKey, now);
+  const mail = new SecurityMailer(mailer, config.appUrl, log);
+  const resend = new CodeResendThrottle(store);
+  const passwordConfirmation = new PasswordConfirmation({ db, throttle: passwordConfirmationThrottle(store) });
+  const recentAuthentication = new RecentAuthentication({ uow, now, sessions, passwordConfirmation });
+  const knownDevices = new KnownDevicesService({ db, now, mail });
+  const policy = buildPasswordPolicy(config.passwordPolicy);
+
+  const auth = new AuthService({
+    db,
+    uow,
+    config,
+    now,
+    sessions,
+    codes,
+    mailer,
+    throttle: new LoginThrottle(store, config.loginThrottle),
+    log,
+    security: { mail, devices: knownDevices, resend },
+  });
+  const emailVerification = new EmailVerificationService({ db, uow, now, codes, customers, mail, resend });
+  const mfa = new MfaService({
+    db,
+    uow,
+    now,
+    appKey: config.appKey,
+    sessions,
+    codes,
+    mail,
+    resend,
+    passwordConfirmation,
+    totpFailures: totpFailureThrottle(store),
+  });
+  const passwords = new PasswordService({
+    db,
+    now,
+    appUrl: config.appUrl,
+    policy,
+    uow,
+    sessions,
+    mail,
+    passwordConfirmation,
+    forgotThrottle: new ForgotPasswordThrottle(store),
+  });
+
+  const reference = new ReferenceService(db);
+  const documents = new DocumentsService({ db });
+  const tasks = new TasksService({ documents });
+  const onboarding = new OnboardingService({ db, now, reference, documents, customers, uow, recentAuthentication });
+  const devices = new DevicesService({ db, now, idleMs: config.session.idleMinutes * 60_000, uow });
+  const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
+  const dev = new DevService({ db, uow, events: customerEvents });
+
+  return {
+    uow,
+    sessions,
+    customers,
+    auth,
+    codes,
+    mail,
+    emailVerification,
+    mfa,
+    passwords,
+    recentAuthentication,
+    knownDevices,
+    reference,
+    onboarding,
+    documents,
+    tasks,
+    devices,
+    realtime,
+    dev,
+    async close() {
+      await mail.idle();
+      await sessions.close();
+    },
+  };
+}
