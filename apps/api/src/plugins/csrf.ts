@@ -59,7 +59,7 @@ export default fp(
       const url = request.url;
       if (exempt.some((p) => url.startsWith(p))) return undefined;
       // A bearer request with no session cookie carries no ambient credentials, so nothing to forge
-      // (seed §7: broadcasting auth "or a bearer authorization header if a token is configured").
+      // (docs/product/realtime.md#authorisation: a bearer authorization header when a token is configured).
       if (isBearerOnly(request)) return undefined;
       const header = request.headers[CSRF_HEADER];
       const cookie = request.cookies[CSRF_COOKIE];

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { negotiateLocale } from '../adapters/mail/templates/index.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
-import { isMfaPending, type AuthContext, type ClientInfo, type SessionService } from '../modules/auth/session.service.ts';
+import { isMfaPending, type AuthContext, type SessionService } from '../modules/auth/session.service.ts';
+import type { ClientInfo } from '../lib/client-info.ts';
 
 export const SESSION_COOKIE = 'remit_session';
 

@@ -32,7 +32,7 @@ function attr(partial: Partial<Attribute>): Attribute {
   };
 }
 
-describe('derived rule (seed §3)', () => {
+describe('derived rule (docs/product/entities.md#information-required)', () => {
   it('every category is required while no country is set', () => {
     expect(isCategoryInformationRequired({ country: null, attributes: [] }, 'identity')).toBe(true);
     expect(isCategoryInformationRequired({ country: null, attributes: [] }, 'employment')).toBe(true);

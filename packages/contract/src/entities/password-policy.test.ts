@@ -9,7 +9,7 @@ const policy: PasswordPolicy = {
   wildcard: { value: false, message: 'At least one special character', regex: '[^A-Za-z0-9]' },
 };
 
-describe('password rules (seed §5)', () => {
+describe('password rules (docs/product/auth-and-sessions.md#password-checklist)', () => {
   it('length passes at exactly the policy value and fails one below', () => {
     expect(checkPasswordRule('length', policy.length, 'a'.repeat(12))).toBe(true);
     expect(checkPasswordRule('length', policy.length, 'a'.repeat(11))).toBe(false);

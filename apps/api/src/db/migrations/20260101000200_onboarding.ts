@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen once shipped: never edit a migration that has shipped; add a new one instead.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Attribute definitions (seed §3 "Attribute"), reference data seeded from src/db/seeds/attributes.
+  // Attribute definitions (docs/product/entities.md#attribute), reference data seeded from src/db/seeds/attributes.
   // scope is a country's iso2 code, or 'default' for countries without their own set.
   await db.schema
     .createTable('attribute_definitions')

@@ -24,7 +24,8 @@ import { authRepository } from './auth.repository.ts';
 import type { KnownDevicesService } from '../known-devices/known-devices.service.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import { buildPasswordPolicy, passwordPolicyErrors } from './password-policy.ts';
-import type { AuthContext, ClientInfo, SessionService } from './session.service.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import type { AuthContext, SessionService } from './session.service.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const emailSchema = z.email();

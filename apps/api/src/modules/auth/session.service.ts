@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../adapters/mail/templates/index.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor, MfaMethodColumn } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,16 +16,6 @@ import { sessionRepository } from './session.repository.ts';
 /** touched_at is refreshed at most once a minute. */
 export const TOUCH_INTERVAL_MS = 60_000;
 
-export interface ClientInfo {
-  userAgent?: string | undefined;
-  ip?: string | undefined;
-  /** The session cookie the client sent, revoked when a new session starts (rotation). */
-  previousToken?: string | undefined;
-  /** Language for mails sent during this request (from Accept-Language). */
-  locale?: Locale | undefined;
-  /** The realtime socket of the browser tab that made the request (X-Socket-ID): events it causes skip it. */
-  socketId?: string | undefined;
-}
 
 export interface StartSessionInput extends ClientInfo {
   customerId: string;

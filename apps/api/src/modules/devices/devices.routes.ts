@@ -5,7 +5,7 @@ import { contractSchema } from '../../lib/contract-route.ts';
 
 const tags = ['devices'];
 
-/** GET /client/v1/devices and DELETE /client/v1/device/{id} (seed §7). */
+/** GET /client/v1/devices and DELETE /client/v1/device/{id} (docs/product/api.md#devices-calls). */
 export default async function devicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { devices } = app.services;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
-import type { ClientInfo } from '../auth/session.service.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
 import { knownDevicesRepository } from './known-devices.repository.ts';
 
 const withoutVersion = (s: string | null): string => (s ?? '').replace(/\s+[\d.]+$/, '').trim();

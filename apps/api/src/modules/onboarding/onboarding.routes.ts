@@ -5,7 +5,7 @@ import { contractSchema } from '../../lib/contract-route.ts';
 
 const tags = ['onboarding'];
 
-/** Countries (public reference data) and the onboarding calls of seed §7; handlers stay thin. */
+/** Countries (public reference data) and the onboarding calls (docs/product/api.md#onboarding-calls); handlers stay thin. */
 export default async function onboardingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { onboarding, reference } = app.services;

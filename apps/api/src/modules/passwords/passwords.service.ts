@@ -21,7 +21,8 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import type { ForgotPasswordThrottle } from '../../lib/throttle/index.ts';
 import { passwordPolicyErrors } from '../auth/password-policy.ts';
-import type { AuthContext, ClientInfo, SessionService } from '../auth/session.service.ts';
+import type { AuthContext, SessionService } from '../auth/session.service.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
 import type { PasswordConfirmation } from './password-confirmation.ts';
 import { passwordsRepository } from './passwords.repository.ts';
 

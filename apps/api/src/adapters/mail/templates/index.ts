@@ -1,9 +1,9 @@
 import type { MailMessage } from '../mail-adapter.ts';
-import { DEFAULT_LOCALE, type Locale } from './i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale.ts';
 import { renderMail, type MailBlock } from './layout.ts';
 import { catalogs, type MailCatalog } from './messages.ts';
 
-export { negotiateLocale, LOCALES, DEFAULT_LOCALE, type Locale } from './i18n.ts';
+export { negotiateLocale, LOCALES, DEFAULT_LOCALE, type Locale } from '../../../lib/locale.ts';
 export { escapeHtml } from './layout.ts';
 
 /** What one mail says, in the recipient's language; the subject and heading come from its catalog section. */

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../mail-adapter.ts';
-import type { Locale } from './i18n.ts';
+import type { Locale } from '../../../lib/locale.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,4 +1,4 @@
-import type { Locale } from './i18n.ts';
+import type { Locale } from '../../../lib/locale.ts';
 
 /** Device details in the new-sign-in alert. */
 export interface SignInDetails {

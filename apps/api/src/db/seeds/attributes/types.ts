@@ -1,6 +1,6 @@
 import type { Attribute } from '@remit/contract';
 
-/** One attribute definition as seeded (seed §3 "Attribute" without the customer's value). */
+/** One attribute definition as seeded (docs/product/entities.md#attribute, without the customer's value). */
 export type AttributeSeed = Omit<Attribute, 'value'>;
 
 /** Escape a literal for use inside a regular expression. */

@@ -1,4 +1,4 @@
-/** Languages the api writes mails in. English is the fallback. */
+/** Languages the api speaks (mails; the web app has its own catalogs). English is the fallback. */
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
