@@ -21,6 +21,7 @@ describe('api import direction (eslint)', () => {
     ["a module importing another module's repository", 'apps/api/src/modules/tasks/x.ts', "import '../documents/documents.repository.ts';"],
     ['a module importing the composition root', 'apps/api/src/modules/tasks/x.ts', "import '../../composition-root.ts';"],
     ['lib importing a module', 'apps/api/src/lib/x.ts', "import '../modules/tasks/tasks.service.ts';"],
+    ['lib importing db (lib is the ground floor)', 'apps/api/src/lib/x.ts', "import '../db/types.ts';"],
     ['a seed importing a module', 'apps/api/src/db/seeds/x.ts', "import '../../modules/reference/catalogs.ts';"],
     ['an adapter importing a module', 'apps/api/src/adapters/mail/x.ts', "import '../../modules/auth/session.service.ts';"],
     ['a plugin importing the app', 'apps/api/src/plugins/x.ts', "import '../app.ts';"],

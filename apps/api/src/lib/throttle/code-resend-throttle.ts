@@ -1,4 +1,3 @@
-import type { OneTimeCodePurpose } from '../../db/types.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { refuse, type TooManyMessage } from './throttle.ts';
 
@@ -16,18 +15,18 @@ const waitMessage: TooManyMessage = (s) => `Please wait ${s} seconds before requ
 export class CodeResendThrottle {
   constructor(private readonly store: RateLimitStore) {}
 
-  private key(purpose: OneTimeCodePurpose, customerId: string, window: 'cooldown' | 'hour'): string {
+  private key(purpose: string, customerId: string, window: 'cooldown' | 'hour'): string {
     return `otp-resend:${purpose}:${window}:${customerId}`;
   }
 
   /** A code was just mailed outside the resend path: start the cooldown. */
-  async startCooldown(purpose: OneTimeCodePurpose, customerId: string): Promise<void> {
+  async startCooldown(purpose: string, customerId: string): Promise<void> {
     await this.store.reset(this.key(purpose, customerId, 'cooldown'));
     await this.store.hit(this.key(purpose, customerId, 'cooldown'), RESEND_COOLDOWN_MS);
   }
 
   /** Count a resend or refuse it with 429 + Retry-After. Returns seconds until the next one is allowed. */
-  async beforeResend(purpose: OneTimeCodePurpose, customerId: string): Promise<number> {
+  async beforeResend(purpose: string, customerId: string): Promise<number> {
     const cooldown = await this.store.get(this.key(purpose, customerId, 'cooldown'));
     if (cooldown && cooldown.count >= 1) throw refuse(waitMessage, cooldown);
     const hour = await this.store.get(this.key(purpose, customerId, 'hour'));

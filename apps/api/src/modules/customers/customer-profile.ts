@@ -1,4 +1,5 @@
-import type { CountryJson, MfaMethodColumn } from '../../db/types.ts';
+import type { Selectable } from 'kysely';
+import type { AccountsTable, CountryJson, CustomersTable, MfaMethodColumn } from '../../db/types.ts';
 
 /** The shapes the profile query returns (customer.repository.ts); mapped to the contract in customer.mapper.ts. */
 
@@ -13,20 +14,20 @@ export interface AddressJson {
 }
 
 /** Everything needed to answer a Customer, loaded in one query. */
-export interface CustomerProfileRow {
-  id: string;
-  crn: string;
-  name: string | null;
-  second_name: string | null;
-  third_name: string | null;
-  unique_identity_number: string | null;
-  poi_name_check: boolean | null;
-  created_at: Date;
-  updated_at: Date;
-  email: string;
-  email_verified_at: Date | null;
-  password_changed_at: Date | null;
-  mobile_number: string | null;
+export interface CustomerProfileRow
+  extends Pick<
+      Selectable<CustomersTable>,
+      | 'id'
+      | 'crn'
+      | 'name'
+      | 'second_name'
+      | 'third_name'
+      | 'unique_identity_number'
+      | 'poi_name_check'
+      | 'created_at'
+      | 'updated_at'
+    >,
+    Pick<Selectable<AccountsTable>, 'email' | 'email_verified_at' | 'password_changed_at' | 'mobile_number'> {
   account_mfa_method: MfaMethodColumn;
   account_created_at: Date;
   account_updated_at: Date;
