@@ -36,9 +36,18 @@ const featureBoundaries = features.map((feature) => ({
 // The api's import direction (docs/ARCHITECTURE.md "Layers"): lib, then db, at the bottom, then
 // adapters, then modules, then plugins, then the composition root and app.ts at the top. A module
 // talks to another through its service, never its repository; nothing below the top builds services.
-const top = { group: ['**/app.ts', '**/server.ts', '**/start.ts', '**/composition-root.ts'], message: 'Only the entry points import the app and its composition root.' };
-const plugins = { group: ['**/plugins/**'], message: 'plugins/ are the top layer: services and helpers never import them.' };
-const modules = { group: ['**/modules/**'], message: 'lib, db and adapters sit below the modules and never import them.' };
+const top = {
+  group: ['**/app.ts', '**/server.ts', '**/start.ts', '**/composition-root.ts'],
+  message: 'Only the entry points import the app and its composition root.',
+};
+const plugins = {
+  group: ['**/plugins/**'],
+  message: 'plugins/ are the top layer: services and helpers never import them.',
+};
+const modules = {
+  group: ['**/modules/**'],
+  message: 'lib, db and adapters sit below the modules and never import them.',
+};
 const adapters = { group: ['**/adapters/**'], message: 'lib and db sit below the adapters and never import them.' };
 const db = { group: ['**/db/**'], message: 'lib is the ground floor: it imports nothing of the api.' };
 const apiLayers = [

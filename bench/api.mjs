@@ -16,7 +16,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/remit_bench';
 
 function start(cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -34,7 +38,14 @@ async function uncachedProfile(mode, env, port) {
     await waitFor(`${base}/client/v1/password-policy`);
     const cookie = cookieHeader(await signUp(base));
     const r = await cannon(`${base}/client/v1/profile`, { cookie, accept: 'application/json' });
-    return { mode, name: 'GET /client/v1/profile, session cache off', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+    return {
+      mode,
+      name: 'GET /client/v1/profile, session cache off',
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx + r.errors,
+    };
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -84,9 +95,12 @@ all.push(await uncachedProfile('PostgreSQL', pgEnv(), 8313));
 
 console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback, ${new Date().toISOString()}\n`);
 console.log('| database | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
-for (const r of all) console.log(`| ${r.mode} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+for (const r of all)
+  console.log(`| ${r.mode} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
 for (const mode of ['PGlite', 'PostgreSQL']) {
   const rows = all.filter((r) => r.mode === mode);
   const ratio = rows[1].rps / rows[0].rps;
-  console.log(`\n${mode}: profile reaches ${(ratio * 100).toFixed(0)}% of the bare route's throughput${mode === 'PostgreSQL' ? ` (target >= 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}.`);
+  console.log(
+    `\n${mode}: profile reaches ${(ratio * 100).toFixed(0)}% of the bare route's throughput${mode === 'PostgreSQL' ? ` (target >= 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}.`,
+  );
 }

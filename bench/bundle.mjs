@@ -25,7 +25,9 @@ const size = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((n, f
 const kb = (n) => (n / 1024).toFixed(1);
 
 const rows = [['signIn / signUp (entry)', kb(size(entryFiles))]];
-for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
+for (const key of Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry)
+  .sort()) {
   const files = closure(key);
   const extra = new Set([...files].filter((f) => !entryFiles.has(f)));
   rows.push([key.replace(/^src\//, ''), `+${kb(size(extra))}`]);
@@ -35,4 +37,6 @@ const target = 130;
 const entryKb = size(entryFiles) / 1024;
 console.log('| route module | gzipped JS (KB) |\n|---|---|');
 for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
-console.log(`\nSign-in route: ${entryKb.toFixed(1)} KB gzipped (target <= ${target} KB): ${entryKb <= target ? 'met' : 'NOT met'}`);
+console.log(
+  `\nSign-in route: ${entryKb.toFixed(1)} KB gzipped (target <= ${target} KB): ${entryKb <= target ? 'met' : 'NOT met'}`,
+);

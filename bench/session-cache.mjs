@@ -15,7 +15,11 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const loops = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 function startInstance(port) {
-  return startApi(port, { DATABASE_URL: pgUrl, REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-cache-')) });
+  return startApi(port, {
+    DATABASE_URL: pgUrl,
+    REDIS_URL: redisUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-cache-')),
+  });
 }
 
 const now = () => performance.now();
@@ -75,11 +79,19 @@ try {
   const sum = (k) => all.reduce((n, r) => n + r[k], 0);
   const logoutMs = all.map((r) => r.logoutMs).sort((x, y) => x - y);
   const pct = (p) => logoutMs[Math.min(logoutMs.length - 1, Math.floor((p / 100) * logoutMs.length))].toFixed(1);
-  console.log(`${rounds} rounds, ${loops} concurrent profile loops on instance B, sign-out on instance A, ${new Date().toISOString()}\n`);
-  console.log('| requests to B | served 200 before the sign-out | sent after the sign-out answered | of those 200 | of those 401 | sign-out p50 ms | sign-out max ms |');
+  console.log(
+    `${rounds} rounds, ${loops} concurrent profile loops on instance B, sign-out on instance A, ${new Date().toISOString()}\n`,
+  );
+  console.log(
+    '| requests to B | served 200 before the sign-out | sent after the sign-out answered | of those 200 | of those 401 | sign-out p50 ms | sign-out max ms |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
-  console.log(`| ${sum('requests')} | ${sum('cachedBefore')} | ${sum('afterLogout')} | ${sum('servedAfterLogout')} | ${sum('refusedAfterLogout')} | ${pct(50)} | ${logoutMs.at(-1).toFixed(1)} |`);
-  console.log(`\nRequests served after the sign-out answered: ${sum('servedAfterLogout')} (target 0: ${sum('servedAfterLogout') === 0 ? 'met' : 'NOT met'}).`);
+  console.log(
+    `| ${sum('requests')} | ${sum('cachedBefore')} | ${sum('afterLogout')} | ${sum('servedAfterLogout')} | ${sum('refusedAfterLogout')} | ${pct(50)} | ${logoutMs.at(-1).toFixed(1)} |`,
+  );
+  console.log(
+    `\nRequests served after the sign-out answered: ${sum('servedAfterLogout')} (target 0: ${sum('servedAfterLogout') === 0 ? 'met' : 'NOT met'}).`,
+  );
   if (sum('servedAfterLogout') > 0) process.exitCode = 1;
 } finally {
   apiA.kill('SIGTERM');

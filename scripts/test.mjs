@@ -51,17 +51,18 @@ function vitest(name, cwd, env = {}) {
   if (!wanted(name)) return;
   console.log(`\n=== ${name} ===`);
   const out = join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
-  const code = run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { cwd: join(root, cwd), env },
-  );
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: join(root, cwd),
+    env,
+  });
   if (!existsSync(out)) {
     record(name, 0, 1, 0);
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
-  const failedSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && s.assertionResults?.length === 0).length;
+  const failedSuites = (r.testResults ?? []).filter(
+    (s) => s.status === 'failed' && s.assertionResults?.length === 0,
+  ).length;
   const failed = r.numFailedTests + failedSuites + (code !== 0 && r.numFailedTests + failedSuites === 0 ? 1 : 0);
   record(name, r.numPassedTests, failed, r.numPendingTests + r.numTodoTests);
 }
@@ -99,7 +100,10 @@ function ensureChromium() {
   if (canInstall) {
     console.log("\nChromium is missing: installing Debian's chromium package (apt-get install -y chromium)");
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0) {
+    if (
+      run('apt-get', ['update', '-qq'], { env }) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0
+    ) {
       if (executable(path)) return { ok: true };
     }
   }

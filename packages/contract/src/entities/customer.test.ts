@@ -47,7 +47,10 @@ describe('derived rule (docs/product/entities.md#information-required)', () => {
   it('blank values count as missing; optional attributes never make it required', () => {
     expect(isCategoryInformationRequired({ country: gb, attributes: [attr({ value: '  ' })] }, 'identity')).toBe(true);
     expect(
-      isCategoryInformationRequired({ country: gb, attributes: [attr({ is_required: false, value: null })] }, 'identity'),
+      isCategoryInformationRequired(
+        { country: gb, attributes: [attr({ is_required: false, value: null })] },
+        'identity',
+      ),
     ).toBe(false);
   });
 });
