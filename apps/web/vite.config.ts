@@ -9,7 +9,9 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
 
 /** VITE_* variables from the process environment win over .env files. */
 function pickViteEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith('VITE_') && v !== undefined)) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => k.startsWith('VITE_') && v !== undefined),
+  ) as Record<string, string>;
 }
 
 const proxied = ['/client', '/sanctum', '/broadcasting', '/dev', '/docs'];

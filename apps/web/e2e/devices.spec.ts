@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { codeIn, latestMail, signInThroughUi, signUpAndVerify, uniqueEmail, waitForCustomerSubscription } from './support';
+import {
+  codeIn,
+  latestMail,
+  signInThroughUi,
+  signUpAndVerify,
+  uniqueEmail,
+  waitForCustomerSubscription,
+} from './support';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 

@@ -22,7 +22,9 @@ test.describe('realtime', () => {
 
     // A marker that a reload would wipe.
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-    const refetch = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/client/v1/profile');
+    const refetch = page.waitForRequest(
+      (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/client/v1/profile',
+    );
     await notify(page, { event: 'ProfileUpdated' });
 
     await expect(page.getByTestId('realtime-notice').getByText('Your profile was updated')).toBeVisible();
@@ -33,7 +35,10 @@ test.describe('realtime', () => {
     await expect(page.getByTestId('realtime-status')).toBeEmpty();
   });
 
-  test('a change made in one tab is announced in the customer\'s other tab, not in the tab that made it', async ({ page, request }) => {
+  test("a change made in one tab is announced in the customer's other tab, not in the tab that made it", async ({
+    page,
+    request,
+  }) => {
     const subscribed = waitForCustomerSubscription(page);
     await signUpAndVerify(page, request, uniqueEmail('two-tabs'));
     await subscribed;

@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  codeIn,
-  latestMail,
-  signInThroughUi,
-  signOut,
-  signUpAndVerify,
-  STRONG_PASSWORD,
-  uniqueEmail,
-} from './support';
+import { codeIn, latestMail, signInThroughUi, signOut, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from './support';
 import { totp } from './totp';
 
 test.describe('email verification and MFA', () => {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { mailbox, signUpThroughUi, STRONG_PASSWORD, uniqueEmail } from './support';
 
 test.describe('sign-up', () => {
-  test('shows the seed texts and a live password checklist', async ({ page }) => {
+  test('shows the specified texts and a live password checklist', async ({ page }) => {
     await page.goto('/sign-up');
     await expect(page.getByText('I agree to privacy policy & terms of service')).toBeVisible();
     await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');

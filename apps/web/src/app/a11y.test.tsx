@@ -3,7 +3,6 @@ import { axeViolations as violations } from '@/testing/axe';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render';
 
-
 describe('accessibility (axe)', () => {
   it('sign-in has no violations, even with the failure box and notice', async () => {
     const { container } = renderRoute('/?referer=reset-password');

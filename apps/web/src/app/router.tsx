@@ -7,9 +7,10 @@ import { routes } from './routes';
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * Hand the router's navigate to the http client (seed §4: a 401 goes to signIn without a reload),
- * and clear the stored customer on a 401 (before the failed request settles). Without a query
- * client yet (TanStack loads lazily) there is no customer to clear.
+ * Hand the router's navigate to the http client (a 401 goes to signIn without a reload:
+ * docs/product/auth-and-sessions.md#the-401-rule), and clear the stored customer on a 401 (before
+ * the failed request settles). Without a query client yet (TanStack loads lazily) there is no
+ * customer to clear.
  */
 export function connectRouter(router: DataRouter): () => void {
   registerNavigate(

@@ -19,7 +19,7 @@ function withTexts<T>(module: Promise<T>, ...bundles: LocaleBundle[]): Promise<T
 }
 
 /**
- * Seed §2: every route by its seed name. Sign-in and sign-up are in the main chunk;
+ * Every route by its name (docs/product/screens.md#routes). Sign-in and sign-up are in the main chunk;
  * every other route (and the signed-in layout) is loaded on demand, with the feature texts it needs.
  */
 export const routes: RouteObject[] = [

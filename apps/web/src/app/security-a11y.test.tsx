@@ -8,7 +8,6 @@ import { buildCustomer } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
 
-
 function client(customer = completeCustomer()) {
   const queryClient = createQueryClient();
   setCustomer(queryClient, customer);

@@ -1,7 +1,7 @@
 import type { TitleKey } from '@/config/paths';
 
 export interface RouteHandle {
-  /** i18n key of the route's title (seed §2). */
+  /** i18n key of the route's title (docs/product/screens.md#page-titles). */
   titleKey?: TitleKey;
 }
 
@@ -14,7 +14,7 @@ function titleKeyOf(handle: unknown): TitleKey | undefined {
   return undefined;
 }
 
-/** Seed §2: the title of the deepest matched route that has one, else 'Default Title'. */
+/** The title of the deepest matched route that has one, else 'Default Title' (docs/product/screens.md#page-titles). */
 export function resolveTitleKey(matches: readonly { handle: unknown }[]): TitleKey | typeof DEFAULT_TITLE_KEY {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const key = titleKeyOf(matches[i]?.handle);

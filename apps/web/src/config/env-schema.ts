@@ -13,12 +13,18 @@ export const DEFAULT_PUBLIC_SITE_URL = 'https://remit.example.com';
 const url = z.optional(z.url());
 
 const EnvSchema = z.object({
-  /** Seed §7 {host}: unset means same origin (production serves the app; dev proxies the api paths). */
+  /**
+   * The api's base address ({host} in docs/product/api.md#http-client): unset means same origin
+   * (production serves the app; dev proxies the api paths).
+   */
   VITE_API_BASE_URL: url,
   VITE_PUBLIC_SITE_URL: url,
   VITE_PRIVACY_URL: url,
   VITE_TERMS_URL: url,
-  /** Seed §7: broadcasting auth sends `Authorization: Bearer …` instead of the XSRF header when set. */
+  /**
+   * Broadcasting auth sends `Authorization: Bearer …` instead of the XSRF header when set
+   * (docs/product/realtime.md#authorisation).
+   */
   VITE_BROADCAST_BEARER_TOKEN: z.optional(z.string()),
 });
 
@@ -60,4 +66,3 @@ export function parseEnv(raw: Record<string, unknown>): AppConfig {
     ...(env.VITE_BROADCAST_BEARER_TOKEN ? { broadcastBearerToken: env.VITE_BROADCAST_BEARER_TOKEN.trim() } : {}),
   };
 }
-

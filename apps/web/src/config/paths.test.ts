@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, routeNames } from './paths';
 
 describe('paths', () => {
-  it('has every route of seed §2 by its seed name', () => {
+  it('has every route of docs/product/screens.md by its name', () => {
     expect(Object.fromEntries(routeNames.map((n) => [n, paths[n].path]))).toEqual({
       signIn: '/',
       multiFactorAuth: '/mfa',
@@ -32,7 +32,7 @@ describe('paths', () => {
     expect(paths.categoryView.getHref({ category: 'identity' })).toBe('/account-verification/upload/identity');
   });
 
-  it('gives titles only where the seed does', () => {
+  it('gives titles only where docs/product/screens.md does', () => {
     const titled = routeNames.filter((n) => paths[n].titleKey);
     expect(titled).toEqual(['signIn', 'onboardingWorkflow', 'transferWizard', 'paymentCallback']);
   });

@@ -7,12 +7,12 @@ function buildPath(path: string, params: Record<string, string | number>): strin
   });
 }
 
-/** i18n keys of the route titles the seed (§2) gives; every other route falls back to 'Default Title'. */
+/**
+ * i18n keys of the route titles docs/product/screens.md#page-titles gives; every other route falls
+ * back to 'Default Title'.
+ */
 export type TitleKey =
-  | 'titles.signIn'
-  | 'titles.onboardingWorkflow'
-  | 'titles.transferWizard'
-  | 'titles.paymentCallback';
+  'titles.signIn' | 'titles.onboardingWorkflow' | 'titles.transferWizard' | 'titles.paymentCallback';
 
 type ParamNames<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
   ? K | ParamNames<`/${Rest}`>
@@ -44,7 +44,7 @@ function route<P extends string>(path: P, titleKey?: TitleKey): AppPath<P> {
   };
 }
 
-/** Every route of seed §2, by its seed name. */
+/** Every route by its name (docs/product/screens.md#routes). */
 export const paths = {
   signIn: route('/', 'titles.signIn'),
   multiFactorAuth: route('/mfa'),
@@ -68,7 +68,3 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 export const routeNames = Object.keys(paths) as RouteName[];
-
-/** Seed §2 sign-in notices: the `referer` query values. */
-export const SIGN_IN_REFERERS = ['change-password', 'reset-password'] as const;
-export type SignInReferer = (typeof SIGN_IN_REFERERS)[number];

@@ -1,22 +1,31 @@
 import { MessageBody, ValidationErrorBody } from '@remit/contract';
-import { isAxiosError } from 'axios';
 
 export interface ApiError {
   /** HTTP status, or null when no response arrived (network error, parse failure). */
   status: number | null;
   /** The server's message when it sent one. */
   message: string | null;
-  /** Seed §5: the first message of each field of a 422 answer. */
+  /** The first message of each field of a 422 answer (docs/product/api.md#error-shapes). */
   fieldErrors: Record<string, string>;
   /** The machine-readable `code` of a MessageBody answer (e.g. password_confirmation_required). */
   code?: string | undefined;
 }
 
-export function toApiError(error: unknown): ApiError {
-  if (!isAxiosError(error) || !error.response) {
-    return { status: null, message: null, fieldErrors: {} };
+/** What a failure without an answer (or an unreadable one) maps to. */
+const NO_ANSWER: ApiError = { status: null, message: null, fieldErrors: {} };
+
+/** An axios error, recognised as axios does (`isAxiosError`) without loading axios with this module. */
+function responseOf(error: unknown): { status: number; data: unknown } | undefined {
+  if (typeof error !== 'object' || error === null || (error as { isAxiosError?: unknown }).isAxiosError !== true) {
+    return undefined;
   }
-  const { status, data } = error.response;
+  return (error as { response?: { status: number; data: unknown } }).response;
+}
+
+export function toApiError(error: unknown): ApiError {
+  const response = responseOf(error);
+  if (!response) return { ...NO_ANSWER };
+  const { status, data } = response;
   const validation = ValidationErrorBody.safeParse(data);
   if (validation.success) {
     const fieldErrors: Record<string, string> = {};
@@ -29,4 +38,17 @@ export function toApiError(error: unknown): ApiError {
   const body = MessageBody.safeParse(data);
   if (!body.success) return { status, message: null, fieldErrors: {} };
   return { status, message: body.data.message, fieldErrors: {}, ...(body.data.code ? { code: body.data.code } : {}) };
+}
+
+/**
+ * What a screen reads from a failed call (callEndpoint, a mutation): status, message, the first
+ * message per field. Never rejects. The sign-in page reaches it through loadApi(), every other
+ * screen imports it.
+ */
+export async function readApiError(error: unknown): Promise<ApiError> {
+  try {
+    return toApiError(error);
+  } catch {
+    return { ...NO_ANSWER };
+  }
 }

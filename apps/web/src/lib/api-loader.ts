@@ -10,14 +10,15 @@ import type * as Http from './http';
 export interface ApiModules {
   http: typeof Http.http;
   contract: typeof Contract;
-  toApiError: typeof ApiErrors.toApiError;
+  /** For the sign-in page, which must not import lib/api-errors (and the contract) with its bundle. */
+  readApiError: typeof ApiErrors.readApiError;
 }
 
 let loading: Promise<ApiModules> | null = null;
 
 export function loadApi(): Promise<ApiModules> {
   loading ??= Promise.all([import('./http'), import('@remit/contract'), import('./api-errors')]).then(
-    ([http, contract, errors]) => ({ http: http.http, contract, toApiError: errors.toApiError }),
+    ([http, contract, errors]) => ({ http: http.http, contract, readApiError: errors.readApiError }),
     (error: unknown) => {
       loading = null; // a failed chunk load may succeed on the next try
       throw error;

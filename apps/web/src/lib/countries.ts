@@ -1,13 +1,10 @@
 import type { Country } from '@remit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from './api-loader';
+import { callEndpoint } from './call-endpoint';
 
 /** GET /client/v1/countries, parsed with the contract (onboarding and Settings both use it). */
-export async function listCountries(): Promise<Country[]> {
-  const { http, contract } = await loadApi();
-  const { path, response } = contract.onboardingEndpoints.listCountries;
-  return response.parse((await http.get<unknown>(path)).data).countries;
-}
+export const listCountries = (): Promise<Country[]> =>
+  callEndpoint((contract) => contract.onboardingEndpoints.listCountries).then(({ countries }) => countries);
 
 /** Reference data: fetched once per session. */
 export const countriesQueryOptions = () =>

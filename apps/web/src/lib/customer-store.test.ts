@@ -3,7 +3,14 @@ import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildCustomer } from '@/testing/fixtures';
 import { server } from '@/testing/server';
-import { clearCustomer, getCustomer, needsMultiFactorAuth, profileQueryKey, refreshProfile, setCustomer } from './customer-store';
+import {
+  clearCustomer,
+  getCustomer,
+  needsMultiFactorAuth,
+  profileQueryKey,
+  refreshProfile,
+  setCustomer,
+} from './customer-store';
 import { createQueryClient } from './query-client';
 
 describe('customer store', () => {

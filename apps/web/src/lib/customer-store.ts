@@ -1,22 +1,19 @@
 import type { Customer } from '@remit/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { loadApi } from './api-loader';
+import { callEndpoint } from './call-endpoint';
 import { profileQueryKey } from './customer-cache';
 import { getAppQueryClient } from './query-client';
 
 /**
- * The current customer (seed §4) is shared by every feature, so it lives here, on TanStack Query:
- * sign-up and sign-in store it, logout clears it, refreshProfile() reloads it. Sign-in and sign-up
- * load this module (and TanStack with it) when they succeed, so it stays out of their bundle.
+ * The current customer (docs/product/auth-and-sessions.md#states-and-transitions) is shared by
+ * every feature, so it lives here, on TanStack Query: sign-up and sign-in store it, logout clears
+ * it, refreshProfile() reloads it. Sign-in and sign-up load this module (and TanStack with it) when
+ * they succeed, so it stays out of their bundle.
  */
 export { clearCustomer, profileQueryKey } from './customer-cache';
 
-/** GET /client/v1/profile, parsed with the contract. */
-export async function fetchProfile(): Promise<Customer> {
-  const { http, contract } = await loadApi();
-  const res = await http.get<unknown>(contract.authEndpoints.getProfile.path);
-  return contract.authEndpoints.getProfile.response.parse(res.data);
-}
+/** GET /client/v1/profile. */
+export const fetchProfile = (): Promise<Customer> => callEndpoint((contract) => contract.authEndpoints.getProfile);
 
 export const profileQueryOptions = () =>
   queryOptions({
@@ -30,7 +27,10 @@ export function setCustomer(queryClient: QueryClient, customer: Customer): void 
   queryClient.setQueryData(profileQueryKey, customer);
 }
 
-/** Seed §4: sign-in and sign-up store the customer in the app's query client. */
+/**
+ * Sign-in and sign-up store the customer in the app's query client
+ * (docs/product/auth-and-sessions.md#states-and-transitions).
+ */
 export function storeCustomer(customer: Customer): void {
   setCustomer(getAppQueryClient(), customer);
 }
@@ -42,7 +42,8 @@ export function getCustomer(queryClient: QueryClient): Customer | undefined {
 const inFlight = new WeakMap<QueryClient, Promise<Customer>>();
 
 /**
- * Reload the profile. De-duplicated (seed §4): a call made while one runs gets the same promise.
+ * Reload the profile. De-duplicated (docs/product/auth-and-sessions.md#states-and-transitions): a
+ * call made while one runs gets the same promise.
  */
 export function refreshProfile(queryClient: QueryClient): Promise<Customer> {
   const running = inFlight.get(queryClient);
@@ -59,7 +60,10 @@ export function useCustomer() {
   return useQuery(profileQueryOptions());
 }
 
-/** Seed §2/§4: after sign-in, MFA when the email is verified and the session has an MFA method. */
+/**
+ * After sign-in, MFA when the email is verified and the session has an MFA method
+ * (docs/product/screens.md#after-sign-in).
+ */
 export function needsMultiFactorAuth(customer: Customer): boolean {
   return customer.account.is_email_verified && Boolean(customer.session?.mfa_method);
 }

@@ -1,5 +1,5 @@
 /**
- * Realtime (seed §7, §9; PRODUCT.md "Realtime"): ONE Laravel Echo instance over pusher-js, built
+ * Realtime (docs/product/realtime.md): ONE Laravel Echo instance over pusher-js, built
  * lazily from GET /client/v1/app-config so one build runs against the api's built-in
  * Pusher-protocol server or hosted Pusher. laravel-echo and pusher-js are imported dynamically:
  * they load after sign-in, never with the sign-in page.
@@ -35,10 +35,13 @@ export function readXsrfToken(cookies: string = typeof document === 'undefined' 
 }
 
 /**
- * Seed §7: the anti-forgery token header from the page, or a bearer authorization header if a
- * token is configured. Read on every auth request (the cookie may have been renewed).
+ * The anti-forgery token header from the page, or a bearer authorization header if a token is
+ * configured (docs/product/realtime.md#authorisation). Read on every auth request (the cookie may
+ * have been renewed).
  */
-export function broadcastAuthHeaders(bearerToken: string | undefined = appConfig.broadcastBearerToken): Record<string, string> {
+export function broadcastAuthHeaders(
+  bearerToken: string | undefined = appConfig.broadcastBearerToken,
+): Record<string, string> {
   if (bearerToken) return { Authorization: `Bearer ${bearerToken}` };
   const xsrf = readXsrfToken();
   return xsrf ? { [XSRF_HEADER]: xsrf } : {};
@@ -68,14 +71,26 @@ export function buildEchoOptions(rt: RealtimeClientConfig, env: EchoEnvironment)
     disableStats: true,
     namespace: rt.namespace,
     authEndpoint: endpoint(rt.auth_endpoint),
-    channelAuthorization: { endpoint: endpoint(rt.auth_endpoint), transport: 'ajax' as const, headers: {}, headersProvider },
-    userAuthentication: { endpoint: endpoint(rt.user_auth_endpoint), transport: 'ajax' as const, headers: {}, headersProvider },
+    channelAuthorization: {
+      endpoint: endpoint(rt.auth_endpoint),
+      transport: 'ajax' as const,
+      headers: {},
+      headersProvider,
+    },
+    userAuthentication: {
+      endpoint: endpoint(rt.user_auth_endpoint),
+      transport: 'ajax' as const,
+      headers: {},
+      headersProvider,
+    },
     // Echo's axios/jQuery interceptors look for globals; this app has none.
     withoutInterceptors: true,
   };
   if (rt.mode === 'hosted') return { ...common, forceTLS: true };
 
-  const origin: Pick<Location, 'protocol' | 'hostname' | 'port'> = env.apiBaseUrl ? new URL(env.apiBaseUrl) : env.location;
+  const origin: Pick<Location, 'protocol' | 'hostname' | 'port'> = env.apiBaseUrl
+    ? new URL(env.apiBaseUrl)
+    : env.location;
   const forceTLS = rt.force_tls || origin.protocol === 'https:';
   const port = rt.ws_port ?? (origin.port ? Number(origin.port) : forceTLS ? 443 : 80);
   return { ...common, forceTLS, wsHost: rt.ws_host ?? origin.hostname, wsPort: port, wssPort: port };

@@ -8,7 +8,7 @@ import { setSocketIdSource } from './socket-id';
 
 afterEach(() => registerNavigate(null));
 
-describe('http client (seed §7 global setup)', () => {
+describe('http client (global setup of docs/product/api.md)', () => {
   it('has the global defaults', () => {
     expect(http.defaults.baseURL).toBe('');
     expect(http.defaults.withCredentials).toBe(true);
@@ -35,7 +35,7 @@ describe('http client (seed §7 global setup)', () => {
     expect(seen?.get('x-xsrf-token')).toBe('abc=123');
   });
 
-  it('sends this tab\'s realtime socket id as X-Socket-ID once connected, and nothing before', async () => {
+  it("sends this tab's realtime socket id as X-Socket-ID once connected, and nothing before", async () => {
     const seen: (string | null)[] = [];
     server.use(
       mswHttp.post(authEndpoints.signOut.path, ({ request }) => {
@@ -77,7 +77,9 @@ describe('http client (seed §7 global setup)', () => {
     registerNavigate(navigate);
     window.history.pushState({}, '', '/?referer=change-password');
     server.use(
-      mswHttp.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+      mswHttp.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
     );
     await expect(http.get(authEndpoints.getProfile.path)).rejects.toMatchObject({ response: { status: 401 } });
     expect(navigate).not.toHaveBeenCalled();

@@ -8,7 +8,7 @@ import { currentSocketId } from './socket-id';
 
 export { registerNavigate, registerUnauthorizedHandler } from './navigation';
 
-/** Seed §7 global setup: the one HTTP client of the app. */
+/** The one HTTP client of the app, with its global setup (docs/product/api.md#http-client). */
 export const http = axios.create({
   baseURL: config.apiBaseUrl,
   withCredentials: true,
@@ -48,13 +48,15 @@ http.interceptors.response.use(
   (error: AxiosError) => {
     progressDone();
     if (error.response?.status === 401) {
-      // Seed §4/§8: stop the progress bar, go to signIn, and still pass the error on.
+      // The 401 rule (docs/product/auth-and-sessions.md#the-401-rule): stop the progress bar, go to
+      // signIn, and still pass the error on.
       progressReset();
       notifyUnauthorized();
       // Already on sign-in (e.g. /?referer=change-password): stay, keeping its notice.
       if (currentPathname() !== paths.signIn.path) navigateTo(paths.signIn.getHref());
     } else if (error.response?.status === 403 && hasCode(error.response.data, MFA_REQUIRED)) {
-      // PRODUCT.md: until MFA succeeds the session reaches only the MFA paths; go finish it.
+      // Until MFA succeeds the session reaches only the MFA paths
+      // (docs/product/auth-and-sessions.md#mfa); go finish it.
       progressReset();
       navigateTo(paths.multiFactorAuth.getHref());
     }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '@/locales/en';
-import { fr } from '@/locales/fr';
+import en from '@/locales/en/common';
+import fr from '@/locales/fr/common';
 import { renderRoute } from '@/testing/render';
 import { changeLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from './i18n';
 
@@ -24,7 +24,23 @@ describe('i18n', () => {
     }
   });
 
-  it('keeps the seed texts verbatim in English', () => {
+  it('has every part of the texts in every language, with the same keys', () => {
+    const files = import.meta.glob<{ default: object }>('../locales/*/*.ts', { eager: true });
+    const parts = (lng: string) =>
+      Object.keys(files)
+        .filter((path) => path.startsWith(`../locales/${lng}/`))
+        .map((path) => path.slice(`../locales/${lng}/`.length))
+        .sort();
+    expect(parts('en')).toContain('common.ts');
+    expect(parts('fr')).toEqual(parts('en'));
+    for (const part of parts('en')) {
+      const english = files[`../locales/en/${part}`]?.default ?? {};
+      const french = files[`../locales/fr/${part}`]?.default ?? {};
+      expect(keys(french).sort(), part).toEqual(keys(english).sort());
+    }
+  });
+
+  it('keeps the specification’s texts verbatim in English', () => {
     expect(en.titles.default).toBe('Default Title');
     expect(en.signIn.loginFailed).toBe('Login failed');
     expect(en.signUp.submit).toBe('Continue');

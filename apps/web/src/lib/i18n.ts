@@ -1,45 +1,31 @@
-import i18next from 'i18next';
+import i18next, { type CustomTypeOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '@/locales/en';
+import en from '@/locales/en/common';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'remit.language';
 
-/**
- * Feature texts, each under its own key of the `translation` namespace, loaded with the lazy routes
- * that show them (src/app/routes.tsx) rather than with the sign-in page. Their keys are still typed
- * through i18next.d.ts (type-only imports), and each French file must match its English shape.
- */
-export const LOCALE_BUNDLES = ['security', 'onboarding', 'realtime', 'devices'] as const;
-export type LocaleBundle = (typeof LOCALE_BUNDLES)[number];
-
 type Texts = object;
-type Part = 'base' | LocaleBundle;
 
-/** One chunk per language and part: only the active language's texts are downloaded. */
-const loaders: Record<Part, Record<Language, () => Promise<Texts>>> = {
-  base: {
-    en: () => Promise.resolve(en),
-    fr: () => import('@/locales/fr').then((m) => m.fr),
-  },
-  security: {
-    en: () => import('@/locales/security').then((m) => m.securityEn),
-    fr: () => import('@/locales/security-fr').then((m) => m.securityFr),
-  },
-  onboarding: {
-    en: () => import('@/locales/onboarding').then((m) => m.onboardingEn),
-    fr: () => import('@/locales/onboarding-fr').then((m) => m.onboardingFr),
-  },
-  realtime: {
-    en: () => import('@/locales/realtime').then((m) => m.realtimeEn),
-    fr: () => import('@/locales/realtime-fr').then((m) => m.realtimeFr),
-  },
-  devices: {
-    en: () => import('@/locales/devices').then((m) => m.devicesEn),
-    fr: () => import('@/locales/devices-fr').then((m) => m.devicesFr),
-  },
-};
+/**
+ * Every text file by convention, `locales/<language>/<part>.ts` with the texts as its default
+ * export, each its own chunk: only the active language's texts are downloaded, and a part only
+ * when a screen that shows it loads. `common` holds the base texts (English ships with the page,
+ * imported above); every other part is a feature's texts, under its own key of the `translation`
+ * namespace (`security.mfa.heading` is in locales/<language>/security.ts). French must match the
+ * English shape (locales/translation.ts); the parts' keys are typed through i18next.d.ts.
+ */
+const files = import.meta.glob<{ default: Texts }>(['./*/*.ts', '!./en/common.ts'], { base: '../locales' });
+
+/** The feature texts: every part but `common`, loaded with the lazy routes that show them (src/app/routes.tsx). */
+export type LocaleBundle = Exclude<keyof CustomTypeOptions['resources']['translation'], keyof typeof en>;
+type Part = 'common' | LocaleBundle;
+
+/** Every feature part: by convention, the English files but `common`. */
+export function localeBundles(): LocaleBundle[] {
+  return Object.keys(files).flatMap((path) => /^\.\/en\/(.+)\.ts$/.exec(path)?.[1] ?? []) as LocaleBundle[];
+}
 
 function isSupported(lang: string | null | undefined): lang is Language {
   return !!lang && (SUPPORTED_LANGUAGES as readonly string[]).includes(lang);
@@ -79,7 +65,7 @@ void i18n.use(initReactI18next).init({
 /** Bundles asked for so far: a language switch loads them in the new language before switching. */
 const requested = new Set<LocaleBundle>();
 /** Loads done or running, by `${language}/${part}` (a failed one is forgotten, to retry). */
-const loads = new Map<string, Promise<void>>([['en/base', Promise.resolve()]]);
+const loads = new Map<string, Promise<void>>([['en/common', Promise.resolve()]]);
 /** The language a running changeLanguage() is switching to. */
 let switchingTo: Language | null = null;
 
@@ -87,9 +73,11 @@ function load(lng: Language, part: Part): Promise<void> {
   const key = `${lng}/${part}`;
   let promise = loads.get(key);
   if (!promise) {
-    promise = loaders[part][lng]().then(
-      (texts) => {
-        i18n.addResourceBundle(lng, 'translation', part === 'base' ? texts : { [part]: texts }, true, true);
+    // English `common` is in already (`loads` starts with it).
+    const file = files[`./${lng}/${part}.ts`];
+    promise = (file ? file() : Promise.reject(new Error(`No texts at locales/${lng}/${part}.ts`))).then(
+      ({ default: texts }) => {
+        i18n.addResourceBundle(lng, 'translation', part === 'common' ? texts : { [part]: texts }, true, true);
       },
       (error: unknown) => {
         loads.delete(key);
@@ -119,12 +107,12 @@ export function loadLocale(...bundles: LocaleBundle[]): Promise<void> {
 
 /** Everything a language needs so far: its base texts and every bundle already asked for. */
 export function loadLanguage(lng: Language): Promise<void> {
-  return settle([load(lng, 'base'), ...[...requested].map((bundle) => load(lng, bundle))]);
+  return settle([load(lng, 'common'), ...[...requested].map((bundle) => load(lng, bundle))]);
 }
 
 /** Every text of every language (the unit tests render any screen in either language). */
 export function loadEveryLocale(): Promise<void> {
-  return settle(SUPPORTED_LANGUAGES.map((lng) => loadLocale(...LOCALE_BUNDLES).then(() => loadLanguage(lng))));
+  return settle(SUPPORTED_LANGUAGES.map((lng) => loadLocale(...localeBundles()).then(() => loadLanguage(lng))));
 }
 
 /** Switch language once its texts are loaded, so no screen flashes untranslated keys. */

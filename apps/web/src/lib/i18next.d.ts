@@ -1,19 +1,23 @@
 import 'i18next';
-import type { devicesEn } from '@/locales/devices';
-import type { en } from '@/locales/en';
-import type { onboardingEn } from '@/locales/onboarding';
-import type { realtimeEn } from '@/locales/realtime';
-import type { securityEn } from '@/locales/security';
+import type common from '@/locales/en/common';
+import type devices from '@/locales/en/devices';
+import type onboarding from '@/locales/en/onboarding';
+import type realtime from '@/locales/en/realtime';
+import type security from '@/locales/en/security';
 
+/**
+ * The keys `t()` accepts: the base texts, and each feature's texts (locales/en/<part>.ts) under its
+ * part's name. A new part is a file in each language folder plus its line here.
+ */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & {
-        security: typeof securityEn;
-        onboarding: typeof onboardingEn;
-        realtime: typeof realtimeEn;
-        devices: typeof devicesEn;
+      translation: typeof common & {
+        security: typeof security;
+        onboarding: typeof onboarding;
+        realtime: typeof realtime;
+        devices: typeof devices;
       };
     };
   }

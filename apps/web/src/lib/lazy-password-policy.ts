@@ -19,8 +19,8 @@ export interface LazyPasswordPolicy {
 /**
  * usePasswordPolicy() for sign-up, which has no QueryClientProvider (TanStack Query is not in its
  * bundle, docs/decisions/0003-entry-bundle.md): it loads lib/password-policy on mount and reads the
- * same query of the app's client, so the policy is still fetched once and cached (seed §7) and
- * shared with the reset and change-password screens. Seed §8: a failure is only logged.
+ * same query of the app's client, so the policy is still fetched once and cached (docs/product/api.md#auth-calls) and
+ * shared with the reset and change-password screens. A failure is only logged (docs/product/api.md#error-catalogue).
  */
 export function useLazyPasswordPolicy(): LazyPasswordPolicy {
   const [state, setState] = useState<LazyPasswordPolicy>(() => {

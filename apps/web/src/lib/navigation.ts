@@ -1,7 +1,8 @@
 /**
- * The router registers its navigate function here; the http client uses it on a 401 (seed §4)
- * so the move to signIn happens without a page reload. Kept apart from http.ts so the router
- * does not pull the http client into the sign-in page's initial bundle.
+ * The router registers its navigate function here; the http client uses it on a 401
+ * (docs/product/auth-and-sessions.md#the-401-rule) so the move to signIn happens without a page
+ * reload. Kept apart from http.ts so the router does not pull the http client into the sign-in
+ * page's initial bundle.
  */
 type Navigate = (to: string) => void | Promise<void>;
 

@@ -1,20 +1,17 @@
 import type { PasswordPolicy } from '@remit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { loadApi } from '@/lib/api-loader';
+import { callEndpoint } from './call-endpoint';
 import { getAppQueryClient } from './query-client';
 
 /**
  * GET /client/v1/password-policy, parsed with the contract. Shared by sign-up, reset and change
  * password (features must not import each other), so it lives here; features re-export it.
  */
-export async function getPasswordPolicy(): Promise<PasswordPolicy> {
-  const { http, contract } = await loadApi();
-  const res = await http.get<unknown>(contract.authEndpoints.getPasswordPolicy.path);
-  return contract.authEndpoints.getPasswordPolicy.response.parse(res.data);
-}
+export const getPasswordPolicy = (): Promise<PasswordPolicy> =>
+  callEndpoint((contract) => contract.authEndpoints.getPasswordPolicy);
 
-/** Seed §7: fetched once and cached. */
+/** Fetched once and cached (docs/product/api.md#auth-calls). */
 export const passwordPolicyQueryOptions = () =>
   queryOptions({
     queryKey: ['password-policy'],
@@ -33,7 +30,7 @@ export function cachedPasswordPolicy(): PasswordPolicy | undefined {
   return getAppQueryClient().getQueryData(passwordPolicyQueryOptions().queryKey);
 }
 
-/** Seed §8: a failure is only logged, never shown. */
+/** A failure is only logged, never shown (docs/product/api.md#error-catalogue). */
 export function usePasswordPolicy() {
   const query = useQuery(passwordPolicyQueryOptions());
   useEffect(() => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { progressActiveCount, progressDone, progressReset, progressStart } from './progress';
 
 describe('progress bar', () => {
-  it('is configured per seed §9 (spinner off, trickle 300 ms)', () => {
+  it('is configured per docs/product/api.md (spinner off, trickle 300 ms)', () => {
     expect(NProgress.settings.showSpinner).toBe(false);
     expect(NProgress.settings.trickleSpeed).toBe(300);
   });

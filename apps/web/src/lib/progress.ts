@@ -1,9 +1,10 @@
 import NProgress from 'nprogress';
 
 /**
- * Seed §9: spinner off, trickle speed 300 ms. The bar is decorative: nprogress's default template
- * gives it role="bar", which is not an ARIA role (axe fails any page scanned while it shows), so it
- * is found by class and hidden from assistive technology instead.
+ * Spinner off, trickle speed 300 ms (docs/product/api.md#constants-and-limits). The bar is
+ * decorative: nprogress's default template gives it role="bar", which is not an ARIA role (axe
+ * fails any page scanned while it shows), so it is found by class and hidden from assistive
+ * technology instead.
  */
 NProgress.configure({
   showSpinner: false,
@@ -28,7 +29,10 @@ export function progressDone(): void {
   if (active === 0) NProgress.done();
 }
 
-/** Stop the bar at once whatever is still running (seed §4: a 401 stops the progress bar). */
+/**
+ * Stop the bar at once whatever is still running (a 401 stops the progress bar:
+ * docs/product/auth-and-sessions.md#the-401-rule).
+ */
 export function progressReset(): void {
   active = 0;
   NProgress.done(true);

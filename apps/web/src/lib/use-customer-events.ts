@@ -1,13 +1,20 @@
 import type { RealtimeEventName } from '@remit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useCustomer } from './customer-store';
-import { customerChannelName, disconnectEcho, getEcho, onConnectionState, type ConnectionState, type CustomerEventHandlers } from './echo';
+import {
+  customerChannelName,
+  disconnectEcho,
+  getEcho,
+  onConnectionState,
+  type ConnectionState,
+  type CustomerEventHandlers,
+} from './echo';
 
 export type { CustomerEventHandlers };
 
 /**
  * Listens to the signed-in customer's private channel (`private-customer.{id}`, Echo:
- * `Echo.private('customer.' + id)`) for the PRODUCT.md events. Handlers may change between
+ * `Echo.private('customer.' + id)`) for the events of docs/product/realtime.md#events. Handlers may change between
  * renders; the subscription only changes with the customer or the set of event names.
  */
 export function useCustomerEvents(handlers: CustomerEventHandlers): void {

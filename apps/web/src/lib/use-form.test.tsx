@@ -9,7 +9,9 @@ const validate: Validator<Values> = (values) => {
   const errors: Partial<Values> = {};
   if (!values.email.trim()) errors.email = 'Email needed';
   if (!values.password) errors.password = 'Password needed';
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, values: { ...values, email: values.email.trim() } };
+  return Object.keys(errors).length
+    ? { ok: false, errors }
+    : { ok: true, values: { ...values, email: values.email.trim() } };
 };
 const loadValidator = () => Promise.resolve(validate);
 

@@ -33,7 +33,13 @@ export function defaultDevices(): Device[] {
   return [
     currentDevice(),
     buildDevice(),
-    buildDevice({ id: 'sess-3', session_token: 'public-handle-3', client_version: null, os_version: null, touched_at: null }),
+    buildDevice({
+      id: 'sess-3',
+      session_token: 'public-handle-3',
+      client_version: null,
+      os_version: null,
+      touched_at: null,
+    }),
     buildDevice({
       id: 'sess-4',
       session_token: 'public-handle-4',
@@ -57,16 +63,19 @@ export function devicesApi(initial: Device[] = defaultDevices()) {
       logRequest(request);
       return HttpResponse.json({ devices });
     }),
-    http.delete<{ id: string }, never, MessageBody | null>(devicesEndpoints.revokeDevice.path, ({ request, params }) => {
-      logRequest(request);
-      const device = devices.find((d) => d.id === params.id);
-      if (!device) return HttpResponse.json({ message: 'Not Found' }, { status: 404 });
-      if (device.is_current) {
-        return HttpResponse.json({ message: 'This is the device you are using: sign out instead.' }, { status: 409 });
-      }
-      devices = devices.filter((d) => d.id !== params.id);
-      return new HttpResponse(null, { status: 204 });
-    }),
+    http.delete<{ id: string }, never, MessageBody | null>(
+      devicesEndpoints.revokeDevice.path,
+      ({ request, params }) => {
+        logRequest(request);
+        const device = devices.find((d) => d.id === params.id);
+        if (!device) return HttpResponse.json({ message: 'Not Found' }, { status: 404 });
+        if (device.is_current) {
+          return HttpResponse.json({ message: 'This is the device you are using: sign out instead.' }, { status: 409 });
+        }
+        devices = devices.filter((d) => d.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      },
+    ),
   ];
 }
 

@@ -25,7 +25,15 @@ const country = (
   });
 
 export const countries = {
-  GB: country(826, 'GB', 'GBR', 'United Kingdom', 'United Kingdom of Great Britain and Northern Ireland', 'United Kingdom', '+44'),
+  GB: country(
+    826,
+    'GB',
+    'GBR',
+    'United Kingdom',
+    'United Kingdom of Great Britain and Northern Ireland',
+    'United Kingdom',
+    '+44',
+  ),
   DE: country(276, 'DE', 'DEU', 'Germany', 'Federal Republic of Germany', 'Deutschland', '+49'),
   FR: country(250, 'FR', 'FRA', 'France', 'French Republic', 'France', '+33'),
   NG: country(566, 'NG', 'NGA', 'Nigeria', 'Federal Republic of Nigeria', 'Nigeria', '+234'),
@@ -51,7 +59,14 @@ const EMPLOYMENT = '^(employed|self_employed|unemployed|student|retired)$';
 
 /** United Kingdom: NI number with a mask, postcode regex, dotted address keys. */
 export const gbAttributes: Attribute[] = [
-  attr({ attribute: 'first_name', category: 'identity', label: 'First name', is_required: true, regular_expression: "^[A-Za-z' -]{1,50}$", expression_error_message: 'Use letters only.' }),
+  attr({
+    attribute: 'first_name',
+    category: 'identity',
+    label: 'First name',
+    is_required: true,
+    regular_expression: "^[A-Za-z' -]{1,50}$",
+    expression_error_message: 'Use letters only.',
+  }),
   attr({ attribute: 'last_name', category: 'identity', label: 'Last name', is_required: true }),
   attr({
     attribute: 'date_of_birth',
@@ -84,7 +99,13 @@ export const gbAttributes: Attribute[] = [
     expression_error_message: 'Enter a real postcode, like SW1A 1AA.',
     info_text: 'Use capital letters.',
   }),
-  attr({ attribute: 'employment_status', category: 'employment', label: 'Employment status', is_required: true, regular_expression: EMPLOYMENT }),
+  attr({
+    attribute: 'employment_status',
+    category: 'employment',
+    label: 'Employment status',
+    is_required: true,
+    regular_expression: EMPLOYMENT,
+  }),
   attr({ attribute: 'occupation', category: 'employment', label: 'Occupation' }),
 ];
 
@@ -105,7 +126,13 @@ export const ngAttributes: Attribute[] = [
   attr({ attribute: 'address.line_1', category: 'address', label: 'Street address', is_required: true }),
   attr({ attribute: 'address.city', category: 'address', label: 'City', is_required: true }),
   attr({ attribute: 'address.state', category: 'address', label: 'State', is_required: true }),
-  attr({ attribute: 'employment_status', category: 'employment', label: 'Employment status', is_required: true, regular_expression: EMPLOYMENT }),
+  attr({
+    attribute: 'employment_status',
+    category: 'employment',
+    label: 'Employment status',
+    is_required: true,
+    regular_expression: EMPLOYMENT,
+  }),
 ];
 
 const attributesByCountry: Record<string, Attribute[]> = { GB: gbAttributes, NG: ngAttributes };
@@ -116,7 +143,11 @@ export const gbIdentityValues = {
   date_of_birth: '10/12/1985',
   'identity.ni_number': 'QQ 12 34 56 C',
 };
-export const gbAddressValues = { 'address.line_1': '1 Main Street', 'address.city': 'Leeds', 'address.postcode': 'LS1 1AA' };
+export const gbAddressValues = {
+  'address.line_1': '1 Main Street',
+  'address.city': 'Leeds',
+  'address.postcode': 'LS1 1AA',
+};
 export const gbEmploymentValues = { employment_status: 'employed' };
 
 export interface OnboardingCustomerOptions {
@@ -131,10 +162,16 @@ export interface OnboardingCustomerOptions {
 
 /** A customer at any point of onboarding, with the attributes of its country. */
 export function buildOnboardingCustomer(options: OnboardingCustomerOptions = {}): Customer {
-  const base = buildCustomer({ email: options.email ?? 'ada@example.com', is_email_verified: options.emailVerified ?? true });
+  const base = buildCustomer({
+    email: options.email ?? 'ada@example.com',
+    is_email_verified: options.emailVerified ?? true,
+  });
   const code = options.country === undefined ? null : options.country;
   const values = options.values ?? {};
-  const attributes = (code ? (attributesByCountry[code] ?? []) : []).map((a) => ({ ...a, value: values[a.attribute] ?? null }));
+  const attributes = (code ? (attributesByCountry[code] ?? []) : []).map((a) => ({
+    ...a,
+    value: values[a.attribute] ?? null,
+  }));
   return Customer.parse({
     ...base,
     name: options.name ?? null,
@@ -151,8 +188,7 @@ export function buildOnboardingCustomer(options: OnboardingCustomerOptions = {})
 /** Tasks as the api would derive them for a customer. */
 export function tasksFor(customer: Customer): Task[] {
   const missing = (category: AttributeCategory) =>
-    !customer.country ||
-    customer.attributes.some((a) => a.category === category && a.is_required && !a.value);
+    !customer.country || customer.attributes.some((a) => a.category === category && a.is_required && !a.value);
   const task = (code: Task['code'], title: string, done: boolean, route = 'onboardingWorkflow'): Task => ({
     code,
     title,

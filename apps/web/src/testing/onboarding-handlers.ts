@@ -50,7 +50,10 @@ export const onboardingHandlers = [
       logRequest(request);
       const code = codeOf((await request.json()).country_id);
       if (!code) {
-        return HttpResponse.json({ message: 'Invalid.', errors: { country_id: ['Choose a country.'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Invalid.', errors: { country_id: ['Choose a country.'] } },
+          { status: 422 },
+        );
       }
       return HttpResponse.json(buildOnboardingCustomer({ country: code }));
     },

@@ -32,5 +32,7 @@ export const appConfigHandler = (realtime: RealtimeClientConfig) =>
  * or mock '@/lib/echo'.
  */
 export const realtimeHandlers = [
-  http.get(realtimeEndpoints.getAppConfig.path, () => HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 })),
+  http.get(realtimeEndpoints.getAppConfig.path, () =>
+    HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
+  ),
 ];

@@ -38,13 +38,20 @@ export const mfaSettings = (overrides: Partial<MfaSettings> = {}): MfaSettings =
 
 /** Happy-path handlers of the security endpoints, typed by the contract. */
 export const securityHandlers = [
-  http.post<never, OtpRequest, Customer | ValidationErrorBody>(securityEndpoints.completeMfa.path, async ({ request }) => {
-    logRequest(request);
-    const { otp } = await request.json();
-    if (otp !== GOOD_OTP && !/^[a-z0-9]{5}-[a-z0-9]{5}$/.test(otp)) return HttpResponse.json(wrongCode(), { status: 422 });
-    const customer = buildCustomer({ is_email_verified: true, mfa_method: 'email' });
-    return HttpResponse.json({ ...customer, session: customer.session && { ...customer.session, is_mfa_completed: true } });
-  }),
+  http.post<never, OtpRequest, Customer | ValidationErrorBody>(
+    securityEndpoints.completeMfa.path,
+    async ({ request }) => {
+      logRequest(request);
+      const { otp } = await request.json();
+      if (otp !== GOOD_OTP && !/^[a-z0-9]{5}-[a-z0-9]{5}$/.test(otp))
+        return HttpResponse.json(wrongCode(), { status: 422 });
+      const customer = buildCustomer({ is_email_verified: true, mfa_method: 'email' });
+      return HttpResponse.json({
+        ...customer,
+        session: customer.session && { ...customer.session, is_mfa_completed: true },
+      });
+    },
+  ),
   http.post<never, never, CodeSentResponse>(securityEndpoints.resendMfaOtp.path, ({ request }) => {
     logRequest(request);
     return HttpResponse.json({ message: 'A new code has been sent.', resend_available_in: 60 });

@@ -5,4 +5,10 @@ import { onboardingHandlers } from './onboarding-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { securityHandlers } from './security-handlers';
 
-export const server = setupServer(...handlers, ...onboardingHandlers, ...securityHandlers, ...realtimeHandlers, ...devicesHandlers);
+export const server = setupServer(
+  ...handlers,
+  ...onboardingHandlers,
+  ...securityHandlers,
+  ...realtimeHandlers,
+  ...devicesHandlers,
+);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '@/components/ui/auth-layout';
-import type { en } from '@/locales/en';
+import type en from '@/locales/en/common';
 
 export type ScreenKey = Exclude<keyof (typeof en)['screens'], 'comingSoon'>;
 
@@ -14,18 +13,5 @@ export function ComingSoon({ screen }: { screen: ScreenKey }) {
         {t('screens.comingSoon')}
       </p>
     </section>
-  );
-}
-
-
-/** A signed-out screen shell (MFA, forgot and reset password) inside the auth layout. */
-export function AuthComingSoon({ screen }: { screen: ScreenKey }) {
-  const { t } = useTranslation();
-  return (
-    <AuthLayout heading={t(`screens.${screen}`)}>
-      <p data-testid="coming-soon" className="text-slate-700">
-        {t('screens.comingSoon')}
-      </p>
-    </AuthLayout>
   );
 }

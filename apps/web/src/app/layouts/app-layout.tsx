@@ -84,9 +84,7 @@ function SignedInLayout() {
             variant="secondary"
             className="min-h-10 px-4 text-sm"
             loading={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(undefined, { onSettled: () => void navigate(paths.signIn.getHref()) })
-            }
+            onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(paths.signIn.getHref()) })}
           >
             {t('nav.signOut')}
           </Button>
@@ -100,7 +98,9 @@ function SignedInLayout() {
                   className={({ isActive }) =>
                     cn(
                       'inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap',
-                      isActive ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700 hover:text-slate-900',
+                      isActive
+                        ? 'border-blue-700 text-blue-800'
+                        : 'border-transparent text-slate-700 hover:text-slate-900',
                       focusRing,
                     )
                   }

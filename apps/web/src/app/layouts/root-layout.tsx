@@ -4,7 +4,10 @@ import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-rout
 import { progressDone, progressStart } from '@/lib/progress';
 import { resolveTitleKey } from '../title';
 
-/** Seed §2: on each navigation the progress bar runs and the title is set from the route. */
+/**
+ * On each navigation the progress bar runs and the title is set from the route
+ * (docs/product/screens.md#loading-and-progress-bar).
+ */
 function useNavigationProgress() {
   const navigating = useNavigation().state !== 'idle';
   useEffect(() => {

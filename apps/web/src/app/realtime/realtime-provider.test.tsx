@@ -106,7 +106,7 @@ describe('RealtimeProvider', () => {
   beforeEach(() => fake.reset());
   afterEach(() => vi.useRealTimers());
 
-  it('listens on the customer’s private channel for the PRODUCT.md events', async () => {
+  it('listens on the customer’s private channel for the events of docs/product/realtime.md', async () => {
     const { customer } = setup();
     await subscribed();
     expect(fake.channelNames).toContain(`customer.${customer.id}`);

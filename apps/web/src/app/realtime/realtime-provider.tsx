@@ -15,7 +15,7 @@ import { useCustomerEvents, useRealtimeConnection } from '@/lib/use-customer-eve
 export const NOTICE_MS = 6000;
 
 /**
- * Live updates of the signed-in screens (PRODUCT.md "Realtime"): connects while mounted (the
+ * Live updates of the signed-in screens (docs/product/realtime.md): connects while mounted (the
  * signed-in layout), refreshes what an event says changed, signs out at once when THIS session is
  * revoked, and shows the connection state unobtrusively (nothing while connected).
  */
@@ -57,7 +57,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       disconnectEcho();
       clearCustomer(queryClient);
       queryClient.clear();
-      // After a password change every device shows the seed's change-password notice.
+      // After a password change every device shows the change-password notice
+      // (docs/product/auth-and-sessions.md#referer-notices).
       const search = parsed.data.reason === 'password_changed' ? { referer: 'change-password' } : undefined;
       void navigate(paths.signIn.getHref({}, search), { replace: true });
     },

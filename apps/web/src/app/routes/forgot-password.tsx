@@ -1,6 +1,6 @@
 import { ForgotPasswordScreen } from '@/features/security/components/forgot-password-screen';
 
-/** Route module of forgotPassword (seed §2), loaded on demand. */
+/** Route module of forgotPassword (docs/product/screens.md#routes), loaded on demand. */
 export function Component() {
   return <ForgotPasswordScreen />;
 }

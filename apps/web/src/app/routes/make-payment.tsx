@@ -1,6 +1,9 @@
 import { ComingSoon } from '../components/coming-soon';
 
-/** Route module of makePayment (seed §2), loaded on demand. The screen itself comes with a later issue. */
+/**
+ * Route module of makePayment (docs/product/screens.md#routes), loaded on demand. The screen itself
+ * comes with a later issue.
+ */
 export function Component() {
   return <ComingSoon screen="makePayment" />;
 }

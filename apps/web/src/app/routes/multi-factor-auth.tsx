@@ -3,7 +3,10 @@ import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { MfaScreen } from '@/features/security/components/mfa-screen';
 
-/** Route module of multiFactorAuth (seed §2), loaded on demand; wires the auth feature's sign-out. */
+/**
+ * Route module of multiFactorAuth (docs/product/screens.md#routes), loaded on demand; wires the
+ * auth feature's sign-out.
+ */
 export function Component() {
   const navigate = useNavigate();
   const signOut = useSignOut();

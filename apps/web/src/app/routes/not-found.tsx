@@ -1,6 +1,6 @@
 import { NotFoundPage } from '../components/not-found-page';
 
-/** Any path the seed does not name. */
+/** Any path docs/product/screens.md#routes does not name. */
 export function Component() {
   return <NotFoundPage />;
 }

@@ -1,7 +1,10 @@
 import { useParams } from 'react-router';
 import { ResetPasswordScreen } from '@/features/security/components/reset-password-screen';
 
-/** Route module of resetPassword (seed §2): the `:token` path parameter is passed to the screen. */
+/**
+ * Route module of resetPassword (docs/product/screens.md#routes): the `:token` path parameter is
+ * passed to the screen.
+ */
 export function Component() {
   const { token } = useParams();
   return <ResetPasswordScreen routeToken={token} />;

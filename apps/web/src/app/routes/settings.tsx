@@ -1,6 +1,6 @@
 import { SettingsScreen } from '@/features/security/components/settings-screen';
 
-/** Route module of settings (seed §2), loaded on demand. */
+/** Route module of settings (docs/product/screens.md#routes), loaded on demand. */
 export function Component() {
   return <SettingsScreen />;
 }

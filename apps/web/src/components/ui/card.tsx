@@ -2,10 +2,5 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn('rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8', className)}
-      {...rest}
-    />
-  );
+  return <div className={cn('rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8', className)} {...rest} />;
 }

@@ -42,9 +42,10 @@ function PolicySpinner() {
 }
 
 /**
- * Seed §2/§5: a new password with the live checklist of the policy's rules (neutral before typing,
- * then passed or failed), and its confirmation; each with a show/hide toggle. Used by sign-up,
- * reset password and change password; the form library stays with the screen.
+ * A new password with the live checklist of the policy's rules
+ * (docs/product/auth-and-sessions.md#password-checklist; neutral before typing, then passed or
+ * failed), and its confirmation; each with a show/hide toggle. Used by sign-up, reset password and
+ * change password; the form library stays with the screen.
  */
 export function NewPasswordFields({
   labels,

@@ -6,7 +6,16 @@ import { OtpInput, sanitizeOtp } from './otp-input';
 
 function Harness({ onComplete, error }: { onComplete?: (v: string) => void; error?: string }) {
   const [value, setValue] = useState('');
-  return <OtpInput label="Verification code" value={value} onChange={setValue} onComplete={onComplete} autoFocus error={error} />;
+  return (
+    <OtpInput
+      label="Verification code"
+      value={value}
+      onChange={setValue}
+      onComplete={onComplete}
+      autoFocus
+      error={error}
+    />
+  );
 }
 
 describe('OtpInput', () => {

@@ -100,7 +100,11 @@ export function OtpInput({
         {label}
       </label>
       <div className="relative w-full max-w-80">
-        <div aria-hidden="true" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }}>
+        <div
+          aria-hidden="true"
+          className="grid gap-2"
+          style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }}
+        >
           {Array.from({ length }, (_, i) => (
             <div
               key={i}

@@ -6,7 +6,10 @@ import { Button } from './button';
 export interface ResendButtonProps {
   /** Seconds until a resend is allowed (0 = now). A new value restarts the countdown. */
   availableIn: number;
-  /** Sends a new code; answers when the next one is allowed. A rejection re-enables the button (the caller shows the error). */
+  /**
+   * Sends a new code; answers when the next one is allowed. A rejection re-enables the button (the
+   * caller shows the error).
+   */
   onResend: () => Promise<{ resend_available_in: number }>;
   className?: string;
   testId?: string;
@@ -76,7 +79,10 @@ export function ResendButton({ availableIn, onResend, className, testId }: Resen
       <Button
         variant="ghost"
         data-testid={testId}
-        className={cn('aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 aria-disabled:hover:bg-transparent', className)}
+        className={cn(
+          'aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 aria-disabled:hover:bg-transparent',
+          className,
+        )}
         aria-disabled={waiting || undefined}
         loading={sending}
         onClick={() => void handleClick()}

@@ -16,7 +16,17 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 /** A labelled <select> with its error under it, the select counterpart of TextField. */
-export function SelectField({ label, error, describedBy, placeholder, className, id, ref, children, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  describedBy,
+  placeholder,
+  className,
+  id,
+  ref,
+  children,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;

@@ -1,11 +1,17 @@
-import { isCategoryInformationRequired, type AttributeCategory, type Customer, type MessageBody, type MfaMethod } from '@remit/contract';
+import {
+  isCategoryInformationRequired,
+  type AttributeCategory,
+  type Customer,
+  type MessageBody,
+  type MfaMethod,
+} from '@remit/contract';
 import { paths } from '@/config/paths';
-import { loadApi } from '@/lib/api-loader';
-import type { ApiError } from '@/lib/api-errors';
 
 /**
- * Seed §5 / PRODUCT.md: the mailed link carries base64url(token). Decodes base64url and plain
- * base64, with or without padding. Answers null for anything that is not valid base64 of UTF-8 text.
+ * The mailed link carries base64url(token)
+ * (docs/product/auth-and-sessions.md#forgot-and-reset-password). Decodes base64url and plain
+ * base64, with or without padding. Answers null for anything that is not valid base64 of UTF-8
+ * text.
  */
 export function decodeResetToken(raw: string | undefined): string | null {
   if (!raw) return null;
@@ -41,16 +47,8 @@ const ONBOARDING_CATEGORIES: AttributeCategory[] = ['identity', 'address', 'empl
 
 /** After MFA: onboarding while the customer's information is incomplete, else the dashboard. */
 export function homeRouteFor(customer: Customer): string {
-  const incomplete =
-    !customer.country || ONBOARDING_CATEGORIES.some((c) => isCategoryInformationRequired(customer, c));
+  const incomplete = !customer.country || ONBOARDING_CATEGORIES.some((c) => isCategoryInformationRequired(customer, c));
   return incomplete ? paths.onboardingWorkflow.getHref() : paths.dashboard.getHref();
-}
-
-/** The api error (status, message, first message per field); null when the api layer cannot load. */
-export async function readApiError(error: unknown): Promise<ApiError | null> {
-  return loadApi()
-    .then(({ toApiError }) => toApiError(error))
-    .catch(() => null);
 }
 
 /** The MessageBody of an error answer, read structurally (without loading the api error helpers). */

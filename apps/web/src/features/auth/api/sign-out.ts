@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '@/lib/api-loader';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { clearCustomer } from '@/lib/customer-store';
 
 /** POST /client/v1/logout. */
-export async function signOut(): Promise<void> {
-  const { http, contract } = await loadApi();
-  await http.post(contract.authEndpoints.signOut.path);
-}
+export const signOut = () => callEndpoint((contract) => contract.authEndpoints.signOut);
 
-/** Seed §4: logout clears the stored customer (and every cached customer data with it). */
+/**
+ * Logout clears the stored customer and every cached customer data with it
+ * (docs/product/auth-and-sessions.md#sign-out).
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({

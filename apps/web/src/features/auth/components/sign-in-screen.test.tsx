@@ -15,7 +15,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('sign-in screen (seed §2)', () => {
+describe('sign-in screen (docs/product/screens.md)', () => {
   it('renders the fields, Remember me and both links', async () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
@@ -126,7 +126,9 @@ describe('sign-in screen (seed §2)', () => {
 
   it('a 401 anywhere sends the user back to sign in', async () => {
     server.use(
-      http.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
     );
     const view = renderRoute('/dashboard');
     // The signed-in layout's session guard loads the profile; its 401 goes to sign-in.

@@ -13,7 +13,7 @@ import { loadApi } from '@/lib/api-loader';
 import { useForm } from '@/lib/use-form';
 import { signIn } from '../api/sign-in';
 
-/** Seed §2 sign-in screen. */
+/** The sign-in screen (docs/product/screens.md#sign-in-screen). */
 export function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,15 +31,19 @@ export function SignInScreen() {
     setPending(true);
     try {
       const customer = await signIn(values);
-      // Seed §4: store the customer. The store (and TanStack Query) loads now, not with the page.
+      // Store the customer (docs/product/auth-and-sessions.md#states-and-transitions). The store
+      // (and TanStack Query) loads now, not with the page.
       const store = await import('@/lib/customer-store');
       store.storeCustomer(customer);
       await navigate(
         store.needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
       );
     } catch (error) {
-      // Seed §8: any failure shows the response's message under 'Login failed'.
-      const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
+      // Any failure shows the response's message under 'Login failed' (docs/product/api.md#error-catalogue).
+      const apiError = await loadApi().then(
+        ({ readApiError }) => readApiError(error),
+        () => null,
+      );
       setFailure(apiError?.message ?? t('errors.generic'));
     } finally {
       setPending(false);
@@ -91,7 +95,7 @@ export function SignInScreen() {
           {...register('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          {/* Seed §2: 'Remember me' has no effect. */}
+          {/* 'Remember me' has no effect (docs/product/screens.md#sign-in-screen). */}
           <Checkbox name="remember" label={t('signIn.rememberMe')} />
           <TextLink to={paths.forgotPassword.getHref()} className="text-sm">
             {t('signIn.forgotPassword')}

@@ -17,8 +17,8 @@ async function renderSignUp() {
 
 const ruleState = (name: string) => screen.getByTestId(`password-rule-${name}`).getAttribute('data-state');
 
-describe('sign-up screen (seed §2)', () => {
-  it('renders every seed text and control', async () => {
+describe('sign-up screen (docs/product/screens.md)', () => {
+  it('renders every specified text and control', async () => {
     await renderSignUp();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -74,14 +74,19 @@ describe('sign-up screen (seed §2)', () => {
     const user = userEvent.setup();
     await renderSignUp();
     const list = screen.getByTestId('password-checklist');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'At least 12 characters(not checked yet)',
       'An uppercase letter(not checked yet)',
       'A lowercase letter(not checked yet)',
       'A digit(not checked yet)',
       'A special character(not checked yet)',
     ]);
-    for (const rule of ['length', 'uppercase', 'lowercase', 'digits', 'wildcard']) expect(ruleState(rule)).toBe('neutral');
+    for (const rule of ['length', 'uppercase', 'lowercase', 'digits', 'wildcard'])
+      expect(ruleState(rule)).toBe('neutral');
 
     const password = screen.getByLabelText('Password');
     await user.type(password, 'abc');
@@ -93,7 +98,8 @@ describe('sign-up screen (seed §2)', () => {
     expect(screen.getByTestId('password-rule-length')).toHaveTextContent('(failed)');
 
     await user.type(password, 'DEF123!xyz');
-    for (const rule of ['length', 'uppercase', 'lowercase', 'digits', 'wildcard']) expect(ruleState(rule)).toBe('passed');
+    for (const rule of ['length', 'uppercase', 'lowercase', 'digits', 'wildcard'])
+      expect(ruleState(rule)).toBe('passed');
     expect(screen.getByTestId('password-rule-length')).toHaveTextContent('(passed)');
   });
 

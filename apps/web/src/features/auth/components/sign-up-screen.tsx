@@ -19,29 +19,26 @@ import { signUp } from '../api/sign-up';
 
 // The checklist needs the contract's rule helpers: loaded with the policy, not with the page.
 const PasswordChecklist = lazy(() =>
-  import('./password-checklist').then((m) => ({ default: m.PasswordChecklist })),
+  import('@/components/ui/password-checklist').then((m) => ({ default: m.PasswordChecklist })),
 );
 
 const SERVER_FIELDS = ['email', 'password', 'confirm_password'] as const;
 
 const NEW_TAB_NOTE_ID = 'new-tab-note';
 
-/** Opens in a new tab; says so as a description so the checkbox's name stays the seed's text. */
+/**
+ * Opens in a new tab; says so as a description so the checkbox's name stays the specified text
+ * (docs/product/screens.md#sign-up-screen).
+ */
 function NewTabLink({ href, children }: { href: string; children?: React.ReactNode }) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-describedby={NEW_TAB_NOTE_ID}
-      className={linkClass}
-    >
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID} className={linkClass}>
       {children}
     </a>
   );
 }
 
-/** Seed §2 sign-up screen. */
+/** The sign-up screen (docs/product/screens.md#sign-up-screen). */
 export function SignUpScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,18 +55,23 @@ export function SignUpScreen() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!agreed) return; // seed §5: the terms box must be ticked before submit
+    if (!agreed) return; // the terms box must be ticked before submit (docs/product/auth-and-sessions.md#validation)
     setPending(true);
     try {
       const customer = await signUp(values);
-      // Seed §4: store the customer. The store (and TanStack Query) loads now, not with the page.
+      // Store the customer (docs/product/auth-and-sessions.md#states-and-transitions). The store
+      // (and TanStack Query) loads now, not with the page.
       const store = await import('@/lib/customer-store');
       store.storeCustomer(customer);
       await navigate(paths.onboardingWorkflow.getHref());
     } catch (error) {
-      const apiError = await loadApi().then(({ toApiError }) => toApiError(error)).catch(() => null);
+      const apiError = await loadApi().then(
+        ({ readApiError }) => readApiError(error),
+        () => null,
+      );
       if (apiError?.status === 422) {
-        // Seed §8: the first message of each field under it; the first field in error gets the focus.
+        // The first message of each field under it (docs/product/api.md#error-catalogue); the first
+        // field in error gets the focus.
         const serverErrors: Partial<Record<(typeof SERVER_FIELDS)[number], string>> = {};
         for (const field of SERVER_FIELDS) {
           const message = apiError.fieldErrors[field];
@@ -77,7 +79,7 @@ export function SignUpScreen() {
         }
         setServerErrors(serverErrors);
       } else {
-        // Seed §8: any other sign-up error is only logged.
+        // Any other sign-up error is only logged (docs/product/api.md#error-catalogue).
         console.error('Sign-up failed', error);
       }
     } finally {
@@ -99,7 +101,14 @@ export function SignUpScreen() {
             focusRing,
           )}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>
         </a>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '@/lib/api-loader';
+import { readApiError } from '@/lib/api-errors';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { devicesQueryKey } from './list-devices';
 
 /** `revoked`: signed out now; `gone`: it was no longer signed in (404), nothing left to do. */
@@ -15,13 +16,11 @@ export class RevokeDeviceError extends Error {
 
 /** DELETE /client/v1/device/:id: signs another device out at once. */
 export async function revokeDevice(id: string): Promise<RevokeOutcome> {
-  const { http, contract, toApiError } = await loadApi();
-  const endpoint = contract.devicesEndpoints.revokeDevice;
   try {
-    await http.delete(contract.buildPath(endpoint.path, endpoint.params.parse({ id })));
+    await callEndpoint((contract) => contract.devicesEndpoints.revokeDevice, { params: { id } });
     return 'revoked';
   } catch (error) {
-    const { status } = toApiError(error);
+    const { status } = await readApiError(error);
     if (status === 404) return 'gone';
     throw new RevokeDeviceError(status);
   }

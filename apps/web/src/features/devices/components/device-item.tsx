@@ -13,7 +13,14 @@ interface DeviceItemProps {
 
 function DeviceIcon({ handheld }: { handheld: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 shrink-0 text-slate-600" fill="none" stroke="currentColor" strokeWidth="1.75">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6 shrink-0 text-slate-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+    >
       {handheld ? (
         <>
           <rect x="7" y="2.5" width="10" height="19" rx="2" />
@@ -36,7 +43,10 @@ export function DeviceItem({ device, now, onSignedOut }: DeviceItemProps) {
   const lastActive = lastActiveAt(device);
 
   return (
-    <li data-testid="device-item" className="flex flex-col gap-4 py-5 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+    <li
+      data-testid="device-item"
+      className="flex flex-col gap-4 py-5 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+    >
       <div className="flex min-w-0 gap-3 sm:flex-1">
         <DeviceIcon handheld={isHandheld(device)} />
         <div className="min-w-0 space-y-1">

@@ -22,7 +22,10 @@ describe('accessibility of the devices screen (axe)', () => {
     await user.click(within(chrome).getByRole('button', { name: /^Sign out Chrome 120/ }));
     expect(await axeViolations(container)).toEqual([]);
 
-    server.use(http.delete(devicesEndpoints.revokeDevice.path, () => new HttpResponse(null, { status: 500 })), ...devicesApi());
+    server.use(
+      http.delete(devicesEndpoints.revokeDevice.path, () => new HttpResponse(null, { status: 500 })),
+      ...devicesApi(),
+    );
     await user.click(within(chrome).getByRole('button', { name: 'Yes, sign out' }));
     await within(chrome).findByRole('alert');
     expect(await axeViolations(container)).toEqual([]);

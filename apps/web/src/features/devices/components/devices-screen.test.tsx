@@ -63,7 +63,9 @@ describe('devices', () => {
     expect(within(unknown).getByText('Unknown browser')).toBeInTheDocument();
     expect(within(unknown).getByText('Unknown system')).toBeInTheDocument();
     expect(within(unknown).getByText('Last active 3 days ago')).toBeInTheDocument();
-    expect(within(unknown).getByRole('button', { name: 'Sign out Unknown browser on Unknown system' })).toBeInTheDocument();
+    expect(
+      within(unknown).getByRole('button', { name: 'Sign out Unknown browser on Unknown system' }),
+    ).toBeInTheDocument();
 
     expect(within(pending).getByText('Waiting for the sign-in code')).toBeInTheDocument();
     expect(within(pending).getByText('Last active 2 minutes ago')).toBeInTheDocument();
@@ -139,7 +141,9 @@ describe('devices', () => {
     const chrome = await item('Chrome 120');
     await user.click(within(chrome).getByRole('button', { name: `Sign out ${CHROME}` }));
     await user.click(within(chrome).getByRole('button', { name: 'Yes, sign out' }));
-    await waitFor(() => expect(screen.getByTestId('devices-notice')).toHaveTextContent(`${CHROME} was already signed out.`));
+    await waitFor(() =>
+      expect(screen.getByTestId('devices-notice')).toHaveTextContent(`${CHROME} was already signed out.`),
+    );
     expect(listCalls()).toBe(2);
     expect(screen.queryByText('Chrome 120')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -165,7 +169,9 @@ describe('devices', () => {
 
   it('says so when the api refuses because it is the device in use (409)', async () => {
     server.use(
-      http.delete(deletePath, () => HttpResponse.json({ message: 'This is the device you are using.' }, { status: 409 })),
+      http.delete(deletePath, () =>
+        HttpResponse.json({ message: 'This is the device you are using.' }, { status: 409 }),
+      ),
     );
     const user = userEvent.setup();
     renderDevices();
@@ -194,7 +200,9 @@ describe('devices', () => {
     let fail = true;
     server.use(
       http.get(listPath, () =>
-        fail ? HttpResponse.json({ message: 'Server Error' }, { status: 500 }) : HttpResponse.json({ devices: defaultDevices() }),
+        fail
+          ? HttpResponse.json({ message: 'Server Error' }, { status: 500 })
+          : HttpResponse.json({ devices: defaultDevices() }),
       ),
     );
     const user = userEvent.setup();
@@ -209,14 +217,18 @@ describe('devices', () => {
   it('says no other device is signed in when the current one is alone', async () => {
     server.use(...devicesApi([currentDevice()]));
     renderDevices();
-    expect(await screen.findByTestId('devices-empty')).toHaveTextContent('No other devices are signed in to your account.');
+    expect(await screen.findByTestId('devices-empty')).toHaveTextContent(
+      'No other devices are signed in to your account.',
+    );
     expect(screen.getAllByTestId('device-item')).toHaveLength(1);
     expect(screen.getByText('This device')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Sign out .+/ })).not.toBeInTheDocument();
   });
 
   it('owes no code for a session without an MFA method (a customer whose email is not verified yet)', async () => {
-    server.use(...devicesApi([currentDevice(), buildDevice({ id: 'sess-5', is_mfa_completed: false, mfa_method: null })]));
+    server.use(
+      ...devicesApi([currentDevice(), buildDevice({ id: 'sess-5', is_mfa_completed: false, mfa_method: null })]),
+    );
     renderDevices();
     const items = await screen.findAllByTestId('device-item');
     expect(items).toHaveLength(2);

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDevices } from '../api/list-devices';
@@ -22,7 +21,7 @@ function useNow(): number {
 }
 
 /**
- * Devices (PRODUCT.md "Settings and devices"): every live session of the customer, the current one
+ * Devices (docs/product/auth-and-sessions.md#devices): every live session of the customer, the current one
  * first, and sign-out of any other. The list follows focus and realtime (SessionRevoked).
  */
 export function DevicesScreen() {
@@ -68,12 +67,11 @@ export function DevicesScreen() {
     );
   } else if (devices.isError) {
     body = (
-      <div className="space-y-3">
-        <Alert tone="error">{t('devices.loadError')}</Alert>
-        <Button variant="secondary" loading={devices.isFetching} onClick={() => void devices.refetch()}>
-          {t('devices.retry')}
-        </Button>
-      </div>
+      <QueryError
+        message={t('devices.loadError')}
+        retrying={devices.isFetching}
+        onRetry={() => void devices.refetch()}
+      />
     );
   } else {
     body = <Spinner label={t('devices.loading')} />;
@@ -82,14 +80,20 @@ export function DevicesScreen() {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+        >
           {t('screens.devices')}
         </h1>
         <p className="mt-1.5 text-slate-700">{t('devices.intro')}</p>
         {/* Always present, so a sign-out's notice is announced (politely) when it arrives. */}
         <div aria-live="polite" aria-atomic="true" data-testid="devices-notice">
           {notice && (
-            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">{notice}</p>
+            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+              {notice}
+            </p>
           )}
         </div>
       </div>

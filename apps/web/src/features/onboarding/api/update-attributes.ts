@@ -1,6 +1,6 @@
-import type { AttributeCategory, Customer } from '@remit/contract';
+import { nestDotKeys, type AttributeCategory, type Customer } from '@remit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '@/lib/api-loader';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { onCustomerSaved } from './customer-saved';
 
 export interface UpdateAttributesInput {
@@ -10,17 +10,14 @@ export interface UpdateAttributesInput {
 }
 
 /**
- * POST /client/v1/update?category={category}. Seed §7: keys containing a dot travel nested,
- * so `{"address.city": "Leeds"}` is sent as `{"address": {"city": "Leeds"}}`.
+ * POST /client/v1/update?category={category}. Keys containing a dot travel nested, so
+ * `{"address.city": "Leeds"}` is sent as `{"address": {"city": "Leeds"}}` (docs/product/onboarding.md#dot-keys).
  */
-export async function updateAttributes({ category, values }: UpdateAttributesInput): Promise<Customer> {
-  const { http, contract } = await loadApi();
-  const endpoint = contract.onboardingEndpoints.updateAttributes;
-  const res = await http.post<unknown>(endpoint.path, contract.nestDotKeys(values), {
-    params: endpoint.query.parse({ category }),
+export const updateAttributes = ({ category, values }: UpdateAttributesInput): Promise<Customer> =>
+  callEndpoint((contract) => contract.onboardingEndpoints.updateAttributes, {
+    query: { category },
+    body: nestDotKeys(values),
   });
-  return endpoint.response.parse(res.data);
-}
 
 export function useUpdateAttributes() {
   const queryClient = useQueryClient();

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { useUpdateAttributes } from '../api/update-attributes';
-import { readApiError } from '../lib/api-error';
+import { readApiError } from '@/lib/api-errors';
 import { compilePattern, optionsFromPattern } from '../lib/options';
 import { AttributeField } from './attribute-field';
-import { StepActions } from './step-actions';
 import { StepForm } from './step-form';
 
 interface AttributesStepProps {
@@ -27,7 +27,14 @@ type Values = Record<string, string>;
  * chosen country). Attribute keys may contain dots, which react-hook-form would read as paths, so
  * fields are named f0, f1… and mapped back to the attribute keys on submit and for server errors.
  */
-export function AttributesStep({ customer, category, onSaved, onBack, onContinue, onChooseCountry }: AttributesStepProps) {
+export function AttributesStep({
+  customer,
+  category,
+  onSaved,
+  onBack,
+  onContinue,
+  onChooseCountry,
+}: AttributesStepProps) {
   const { t } = useTranslation();
   const formId = useId();
   const update = useUpdateAttributes();
@@ -59,9 +66,13 @@ export function AttributesStep({ customer, category, onSaved, onBack, onContinue
     return (
       <>
         <Alert tone="info">{t('onboarding.attributes.needCountry')}</Alert>
-        <StepActions onBack={onBack}>
+        <FormActions
+          layout="spread"
+          className="mt-8"
+          secondary={{ label: t('onboarding.actions.back'), onClick: onBack }}
+        >
           <Button onClick={onChooseCountry}>{t('onboarding.attributes.goToCountry')}</Button>
-        </StepActions>
+        </FormActions>
       </>
     );
   }
@@ -70,9 +81,13 @@ export function AttributesStep({ customer, category, onSaved, onBack, onContinue
     return (
       <>
         <p className="text-slate-700">{t('onboarding.attributes.empty')}</p>
-        <StepActions onBack={onBack}>
+        <FormActions
+          layout="spread"
+          className="mt-8"
+          secondary={{ label: t('onboarding.actions.back'), onClick: onBack }}
+        >
           <Button onClick={onContinue}>{t('onboarding.actions.continue')}</Button>
-        </StepActions>
+        </FormActions>
       </>
     );
   }

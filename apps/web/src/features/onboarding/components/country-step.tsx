@@ -5,7 +5,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { useUpdateCountry } from '../api/update-country';
-import { readApiError } from '../lib/api-error';
+import { readApiError } from '@/lib/api-errors';
 import { formatCallingCode } from '@/lib/countries';
 import { flagEmoji, matchesCountry } from '../lib/countries';
 import { StepForm } from './step-form';
@@ -29,12 +29,7 @@ export function CountryStep({ customer, onSaved, onBack }: CountryStepProps) {
   );
 }
 
-function CountryForm({
-  customer,
-  countries,
-  onSaved,
-  onBack,
-}: CountryStepProps & { countries: Country[] }) {
+function CountryForm({ customer, countries, onSaved, onBack }: CountryStepProps & { countries: Country[] }) {
   const { t } = useTranslation();
   const searchId = useId();
   const hintId = useId();
@@ -151,11 +146,7 @@ function CountryForm({
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium text-slate-900">{country.common_name}</span>
                         {native && ' '}
-                        {native && (
-                          <span className="block text-sm text-slate-600">
-                            {native}
-                          </span>
-                        )}
+                        {native && <span className="block text-sm text-slate-600">{native}</span>}
                       </span>
                       {code && ' '}
                       {code && (

@@ -8,8 +8,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { formatCallingCode, nationalPart } from '@/lib/countries';
-import { useUpdateMobileNumber } from '../api/update-mobile-number';
-import { readApiError } from '../lib/api-error';
+import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
+import { readApiError } from '@/lib/api-errors';
 import { StepForm } from './step-form';
 import { WithCountries } from './with-countries';
 
@@ -24,11 +24,6 @@ interface Values {
   number: string;
   /** Asked only when the api wants it: changing a number more than 10 minutes after sign-in. */
   password: string;
-}
-
-/** Spaces, dashes, dots and brackets people type in phone numbers. */
-export function cleanPhoneNumber(raw: string): string {
-  return raw.replace(/[\s\-().]/g, '');
 }
 
 /** Step 6: calling code (defaults to the customer's country) and mobile number. */
@@ -84,14 +79,20 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
     } catch (error) {
       const apiError = await readApiError(error);
       if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
-        // Changing a number later than 10 minutes after sign-in: the password first (PRODUCT.md).
+        // Changing a number later than 10 minutes after sign-in: the password first
+        // (docs/product/auth-and-sessions.md#password-again-after-10-minutes).
         setAskPassword(true);
         return;
       }
-      const { mobile_number: numberError, mobile_number_country_id: codeError, password: passwordError } = apiError.fieldErrors;
+      const {
+        mobile_number: numberError,
+        mobile_number_country_id: codeError,
+        password: passwordError,
+      } = apiError.fieldErrors;
       if (codeError) setError('country_id', { type: 'server', message: codeError }, { shouldFocus: true });
       if (numberError) setError('number', { type: 'server', message: numberError }, { shouldFocus: !codeError });
-      if (passwordError) setError('password', { type: 'server', message: passwordError }, { shouldFocus: !codeError && !numberError });
+      if (passwordError)
+        setError('password', { type: 'server', message: passwordError }, { shouldFocus: !codeError && !numberError });
       if (!numberError && !codeError && !passwordError) setFailure(apiError.message ?? t('onboarding.saveError'));
     }
   });
@@ -160,7 +161,9 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
             autoComplete="current-password"
             describedBy={passwordHintId}
             error={errors.password?.message}
-            {...register('password', { validate: (v) => !askPassword || v !== '' || t('onboarding.mobile.passwordRequired') })}
+            {...register('password', {
+              validate: (v) => !askPassword || v !== '' || t('onboarding.mobile.passwordRequired'),
+            })}
           />
         </div>
       )}

@@ -14,7 +14,6 @@ import {
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 
-
 async function open(options: OnboardingCustomerOptions) {
   const customer = buildOnboardingCustomer(options);
   server.use(http.get(authEndpoints.getProfile.path, () => HttpResponse.json(customer)));
@@ -38,7 +37,8 @@ describe('onboarding accessibility (axe)', () => {
     ],
   ])('the %s step has no violations', async (_, options) => {
     const { container } = await open(options);
-    if (options.country && !options.mobile && !options.values) await screen.findByRole('textbox', { name: 'First name' });
+    if (options.country && !options.mobile && !options.values)
+      await screen.findByRole('textbox', { name: 'First name' });
     if (options.values && !options.mobile) await screen.findByRole('combobox', { name: 'Country code' });
     expect(await violations(container)).toEqual([]);
   });

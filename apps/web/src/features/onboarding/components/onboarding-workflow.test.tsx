@@ -42,7 +42,8 @@ describe('onboarding workflow', () => {
     expect(currentStep()).toHaveAccessibleName(/^Identity/);
     expect(screen.getByRole('button', { name: /^Verify email \(completed\)/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Country \(completed\)/ })).toBeInTheDocument();
-    // Seed §3 derived rule: identity has required attributes without values.
+    // The derived rule (docs/product/entities.md#information-required): identity has required
+    // attributes without values.
     expect(within(screen.getByTestId('onboarding-step-identity')).getByText('Required')).toBeInTheDocument();
   });
 
@@ -55,7 +56,9 @@ describe('onboarding workflow', () => {
     await user.type(code, '654321');
     await waitFor(() => expect(code).toHaveAccessibleDescription(/The code is invalid or has expired\./));
     server.use(
-      http.get(authEndpoints.getProfile.path, () => HttpResponse.json(buildOnboardingCustomer({ emailVerified: true }))),
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json(buildOnboardingCustomer({ emailVerified: true })),
+      ),
     );
     await user.clear(code);
     await user.type(code, '123456');
@@ -188,7 +191,10 @@ describe('onboarding workflow', () => {
     server.use(
       http.post(onboardingEndpoints.updateAttributes.path, () =>
         HttpResponse.json(
-          { message: 'The given data was invalid.', errors: { 'address.postcode': ['We cannot deliver to this postcode.'] } },
+          {
+            message: 'The given data was invalid.',
+            errors: { 'address.postcode': ['We cannot deliver to this postcode.'] },
+          },
           { status: 422 },
         ),
       ),
@@ -212,20 +218,20 @@ describe('onboarding workflow', () => {
       http.post(onboardingEndpoints.updateAttributes.path, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(
-          buildOnboardingCustomer({ country: 'GB', values: { ...gbIdentityValues, ...gbAddressValues, employment_status: 'self_employed' } }),
+          buildOnboardingCustomer({
+            country: 'GB',
+            values: { ...gbIdentityValues, ...gbAddressValues, employment_status: 'self_employed' },
+          }),
         );
       }),
     );
     await openWorkflow({ country: 'GB', values: { ...gbIdentityValues, ...gbAddressValues } });
     const status = screen.getByRole('combobox', { name: 'Employment status' });
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select…',
-      'Employed',
-      'Self-employed',
-      'Unemployed',
-      'Student',
-      'Retired',
-    ]);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select…', 'Employed', 'Self-employed', 'Unemployed', 'Student', 'Retired']);
     await user.selectOptions(status, 'Self-employed');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your mobile number' })).toBeInTheDocument();
@@ -271,7 +277,9 @@ describe('onboarding workflow', () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const number = screen.getByLabelText('Mobile number');
     await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
-    expect(number).toHaveAccessibleDescription(expect.stringContaining('This is not a valid mobile number for France.'));
+    expect(number).toHaveAccessibleDescription(
+      expect.stringContaining('This is not a valid mobile number for France.'),
+    );
   });
 
   it('asks for the password when the api wants it (changing a number later than 10 minutes after sign-in)', async () => {
@@ -284,14 +292,22 @@ describe('onboarding workflow', () => {
         bodies.push(body);
         if (body.password === undefined) {
           return HttpResponse.json(
-            { message: 'For your security, please enter your password to continue.', code: PASSWORD_CONFIRMATION_REQUIRED },
+            {
+              message: 'For your security, please enter your password to continue.',
+              code: PASSWORD_CONFIRMATION_REQUIRED,
+            },
             { status: 403 },
           );
         }
         if (body.password !== 'right-password') {
-          return HttpResponse.json({ message: 'Wrong.', errors: { password: ['The provided password is incorrect.'] } }, { status: 422 });
+          return HttpResponse.json(
+            { message: 'Wrong.', errors: { password: ['The provided password is incorrect.'] } },
+            { status: 422 },
+          );
         }
-        return HttpResponse.json(buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900999' } }));
+        return HttpResponse.json(
+          buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900999' } }),
+        );
       }),
     );
     await openWorkflow({ country: 'GB', values: all });
@@ -299,7 +315,9 @@ describe('onboarding workflow', () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const password = await screen.findByLabelText('Your password');
     await waitFor(() => expect(password).toHaveFocus());
-    expect(password).toHaveAccessibleDescription(expect.stringContaining('For your security, enter your password to change your mobile number.'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('For your security, enter your password to change your mobile number.'),
+    );
 
     await user.type(password, 'wrong');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
@@ -331,7 +349,9 @@ describe('onboarding workflow', () => {
     const user = userEvent.setup();
     await openWorkflow({ emailVerified: false });
     await user.click(screen.getByRole('button', { name: /^Identity/ }));
-    expect(await screen.findByText('Choose your country first: the details we ask for depend on it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choose your country first: the details we ask for depend on it.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Choose country' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Where do you live?' })).toBeInTheDocument();
   });
@@ -346,4 +366,3 @@ describe('onboarding workflow', () => {
     expect(view.queryClient.getQueryState(['tasks'])?.isInvalidated).toBe(true);
   });
 });
-

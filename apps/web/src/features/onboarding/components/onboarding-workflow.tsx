@@ -2,6 +2,7 @@ import type { Customer } from '@remit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { Card } from '@/components/ui/card';
 import { useCustomer } from '@/lib/customer-store';
 import { onCustomerSaved } from '../api/customer-saved';
@@ -17,12 +18,11 @@ import { AttributesStep } from './attributes-step';
 import { CountryStep } from './country-step';
 import { DoneStep } from './done-step';
 import { MobileNumberStep } from './mobile-number-step';
-import { QueryError, QueryLoading } from './query-state';
 import { RequiredBadge } from './required-badge';
 import { Stepper } from './stepper';
 import { VerifyEmailStep } from './verify-email-step';
 
-/** The onboarding workflow (PRODUCT.md "Onboarding"): loads the customer, then the stepper. */
+/** The onboarding workflow (docs/product/onboarding.md#workflow): loads the customer, then the stepper. */
 export function OnboardingWorkflow() {
   const { t } = useTranslation();
   const profile = useCustomer();
@@ -110,7 +110,9 @@ function Workflow({ customer }: { customer: Customer }) {
             {isStepRequired(step, customer) && <RequiredBadge />}
           </div>
           {step === 'verifyEmail' && <VerifyEmailStep customer={customer} onSaved={onSaved} onContinue={onContinue} />}
-          {step === 'country' && <CountryStep customer={customer} onSaved={onSaved} onBack={() => goTo('verifyEmail')} />}
+          {step === 'country' && (
+            <CountryStep customer={customer} onSaved={onSaved} onBack={() => goTo('verifyEmail')} />
+          )}
           {category && (
             <AttributesStep
               key={category}
@@ -122,7 +124,9 @@ function Workflow({ customer }: { customer: Customer }) {
               onChooseCountry={() => goTo('country')}
             />
           )}
-          {step === 'mobile' && <MobileNumberStep customer={customer} onSaved={onSaved} onBack={() => goTo('employment')} />}
+          {step === 'mobile' && (
+            <MobileNumberStep customer={customer} onSaved={onSaved} onBack={() => goTo('employment')} />
+          )}
           {step === 'done' && <DoneStep onBack={() => goTo('mobile')} />}
         </section>
       </Card>

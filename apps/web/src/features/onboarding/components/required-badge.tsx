@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-/** "Required" pill of a step whose information is required (seed §3 derived rule). */
+/** "Required" pill of a step whose information is required (docs/product/entities.md#information-required). */
 export function RequiredBadge({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { StepActions } from './step-actions';
+import { FormActions } from '@/components/ui/form-actions';
 
 interface StepFormProps {
   /** The form's accessible name (the step's heading). */
@@ -32,11 +32,15 @@ export function StepForm({ label, intro, note, failure, saving, onSubmit, onBack
         </Alert>
       )}
       {children}
-      <StepActions onBack={onBack}>
+      <FormActions
+        layout="spread"
+        className="mt-8"
+        secondary={{ label: t('onboarding.actions.back'), onClick: onBack }}
+      >
         <Button type="submit" loading={saving}>
           {t('onboarding.actions.saveAndContinue')}
         </Button>
-      </StepActions>
+      </FormActions>
     </form>
   );
 }

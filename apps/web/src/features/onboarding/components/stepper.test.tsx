@@ -10,7 +10,9 @@ describe('stepper and the derived-rule badge', () => {
       expect(within(screen.getByRole('button', { name: new RegExp(name) })).getByText('Required')).toBeInTheDocument();
     }
     expect(within(screen.getByRole('button', { name: /Country/ })).queryByText('Required')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('button', { name: /Mobile number/ })).queryByText('Required')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('button', { name: /Mobile number/ })).queryByText('Required'),
+    ).not.toBeInTheDocument();
   });
 
   it('drops the badge of a category whose required attributes all have values', () => {

@@ -14,7 +14,8 @@ interface StepperProps {
 /**
  * The steps as an ordered list: the current one has aria-current="step", each says (to screen
  * readers too) whether it is completed, current or not done yet, and the attribute steps carry a
- * "Required" badge by the seed §3 derived rule. On a phone only the numbered circles show.
+ * "Required" badge by the derived rule of docs/product/entities.md#information-required. On a phone
+ * only the numbered circles show.
  */
 export function Stepper({ customer, current, onSelect }: StepperProps) {
   const { t } = useTranslation();
@@ -60,8 +61,7 @@ export function Stepper({ customer, current, onSelect }: StepperProps) {
                   )}
                 >
                   {t(`onboarding.steps.${step}`)}
-                </span>
-                {' '}
+                </span>{' '}
                 <span className="sr-only">{t(`onboarding.stepper.${state}`)}</span>
                 {required && ' '}
                 {required && <RequiredBadge className="sr-only sm:not-sr-only" />}

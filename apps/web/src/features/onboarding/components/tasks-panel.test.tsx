@@ -2,7 +2,8 @@ import { authEndpoints, onboardingEndpoints, type Task } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { buildOnboardingCustomer, tasksFor } from '@/testing/onboarding-fixtures';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -28,6 +29,11 @@ async function openDashboard() {
   return view;
 }
 
+afterEach(async () => {
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  await i18n.changeLanguage('en');
+});
+
 describe('dashboard tasks', () => {
   it('greets by name, else by email', async () => {
     withTasks([], 'Ada');
@@ -51,13 +57,36 @@ describe('dashboard tasks', () => {
     expect(within(items[3] as HTMLElement).getByText('Completed')).toBeInTheDocument();
     expect(within(items[3] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Verify your account' })).toHaveAttribute('href', '/account-verification');
-    // An unknown route name is shown without a link.
-    expect(screen.getByText('Odd route')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Odd route' })).not.toBeInTheDocument();
+    // An unknown route name is shown without a link (the task's title comes from the locales by its code).
+    expect(screen.getByText('Mobile number')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mobile number' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('tasks-empty')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Choose your country' }));
     await waitFor(() => expect(view.pathname()).toBe('/workflow/onboarding'));
+  });
+
+  it('shows each task in the customer’s language, by its code, whatever the api’s English says', async () => {
+    withTasks([
+      task('choose_country', 'Anything the api says', 'pending'),
+      task('account_verification', 'Verify your account', 'completed', 'accountVerification'),
+    ]);
+    await openDashboard();
+    const pending = await screen.findByTestId('task-choose_country');
+    expect(within(pending).getByRole('link', { name: 'Choose your country' })).toBeInTheDocument();
+    expect(pending).toHaveTextContent('Tell us the country you live in.');
+    expect(screen.queryByText('Anything the api says')).not.toBeInTheDocument();
+    expect(screen.queryByText('About Anything the api says.')).not.toBeInTheDocument();
+  });
+
+  it('shows the tasks in French to a French customer', async () => {
+    await changeLanguage('fr');
+    withTasks([task('choose_country', 'Choose your country', 'pending')]);
+    renderRoute('/dashboard');
+    const item = await screen.findByTestId('task-choose_country', {}, { timeout: 5000 });
+    expect(within(item).getByRole('link', { name: 'Choisissez votre pays' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Indiquez le pays où vous habitez.');
+    expect(item).not.toHaveTextContent('Choose your country');
   });
 
   it('shows the empty state when everything is done', async () => {

@@ -1,14 +1,17 @@
 import type { Task } from '@remit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/ui/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { useTasks } from '../api/list-tasks';
 import { taskHref } from '../lib/task-links';
-import { QueryError } from './query-state';
 
-/** The dashboard's to-do list (GET /client/v1/tasks): pending tasks first with a link each, completed ones marked. */
+/**
+ * The dashboard's to-do list (GET /client/v1/tasks): pending tasks first with a link each, completed
+ * ones marked; each task's texts come from the locales by its `code` (docs/product/onboarding.md#tasks).
+ */
 export function TasksPanel() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -79,6 +82,8 @@ function TaskList({ tasks }: { tasks: Task[] }) {
         {[...pending, ...completed].map((task) => {
           const href = taskHref(task.route);
           const done = task.status === 'completed';
+          // By code, in the customer's language: the api's `title` and `description` are English only.
+          const title = t(`onboarding.tasks.${task.code}.title`);
           return (
             <li
               key={task.code}
@@ -98,9 +103,9 @@ function TaskList({ tasks }: { tasks: Task[] }) {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-slate-900">
-                  {!done && href ? <TextLink to={href}>{task.title}</TextLink> : task.title}
+                  {!done && href ? <TextLink to={href}>{title}</TextLink> : title}
                 </p>
-                <p className="mt-0.5 text-sm text-slate-700">{task.description}</p>
+                <p className="mt-0.5 text-sm text-slate-700">{t(`onboarding.tasks.${task.code}.description`)}</p>
               </div>
               <span
                 className={

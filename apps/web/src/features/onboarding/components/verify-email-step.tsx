@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { OtpInput } from '@/components/ui/otp-input';
 import { ResendButton } from '@/components/ui/resend-button';
 import { useResendEmailVerification } from '../api/resend-email-verification';
 import { useVerifyEmailAddress } from '../api/verify-email-address';
-import { readApiError } from '../lib/api-error';
-import { StepActions } from './step-actions';
+import { readApiError } from '@/lib/api-errors';
 
 interface VerifyEmailStepProps {
   customer: Customer;
@@ -33,9 +33,9 @@ export function VerifyEmailStep({ customer, onSaved, onContinue }: VerifyEmailSt
     return (
       <>
         <Alert tone="success">{t('onboarding.verifyEmail.verified', { email })}</Alert>
-        <StepActions>
+        <FormActions layout="spread" className="mt-8">
           <Button onClick={onContinue}>{t('onboarding.actions.continue')}</Button>
-        </StepActions>
+        </FormActions>
       </>
     );
   }
@@ -73,9 +73,7 @@ export function VerifyEmailStep({ customer, onSaved, onContinue }: VerifyEmailSt
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('onboarding.verifyEmail.heading')}>
-      <p className="text-slate-700">
-        {t('onboarding.verifyEmail.intro', { email })}
-      </p>
+      <p className="text-slate-700">{t('onboarding.verifyEmail.intro', { email })}</p>
       <OtpInput
         className="mt-6"
         label={t('onboarding.verifyEmail.codeLabel')}
@@ -102,11 +100,11 @@ export function VerifyEmailStep({ customer, onSaved, onContinue }: VerifyEmailSt
           {resendError}
         </Alert>
       )}
-      <StepActions>
+      <FormActions layout="spread" className="mt-8">
         <Button type="submit" loading={verify.isPending}>
           {t('onboarding.verifyEmail.submit')}
         </Button>
-      </StepActions>
+      </FormActions>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import type { Country } from '@remit/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { useCountries } from '@/lib/countries';
 import { sortCountries } from '../lib/countries';
-import { QueryError, QueryLoading } from './query-state';
 
 /**
  * Loads the country list for the steps that pick a country (country of residence, calling code):

@@ -8,7 +8,11 @@ export function flagEmoji(iso2: string): string {
 
 /** Lower case, accents removed: 'Côte d’Ivoire' → 'cote d’ivoire'. */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** Matches the common name, the official name or the endonym (native name). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildOnboardingCustomer, countries, gbAddressValues, gbEmploymentValues, gbIdentityValues } from '@/testing/onboarding-fixtures';
+import {
+  buildOnboardingCustomer,
+  countries,
+  gbAddressValues,
+  gbEmploymentValues,
+  gbIdentityValues,
+} from '@/testing/onboarding-fixtures';
 import { formatCallingCode } from '@/lib/countries';
 import { flagEmoji, matchesCountry } from './countries';
 import { compilePattern, humanize, optionLabel, optionsFromPattern } from './options';
@@ -15,23 +21,38 @@ describe('onboarding steps', () => {
     const all = { ...gbIdentityValues, ...gbAddressValues, ...gbEmploymentValues };
     expect(firstUnfinishedStep(buildOnboardingCustomer({ country: 'GB', values: all }))).toBe('mobile');
     expect(
-      firstUnfinishedStep(buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900123' } })),
+      firstUnfinishedStep(
+        buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900123' } }),
+      ),
     ).toBe('done');
   });
 
   it('moves to the next unfinished step after a save, wrapping to earlier ones', () => {
     const customer = buildOnboardingCustomer({ emailVerified: false, country: 'GB', values: gbIdentityValues });
     expect(nextUnfinishedStep(customer, 'identity')).toBe('address');
-    expect(nextUnfinishedStep(buildOnboardingCustomer({ emailVerified: false, country: 'GB', values: { ...gbAddressValues, ...gbEmploymentValues, ...gbIdentityValues }, mobile: { country: 'GB', number: '1' } }), 'mobile')).toBe('verifyEmail');
+    expect(
+      nextUnfinishedStep(
+        buildOnboardingCustomer({
+          emailVerified: false,
+          country: 'GB',
+          values: { ...gbAddressValues, ...gbEmploymentValues, ...gbIdentityValues },
+          mobile: { country: 'GB', number: '1' },
+        }),
+        'mobile',
+      ),
+    ).toBe('verifyEmail');
   });
 
-  it('applies the seed §3 derived rule to the attribute steps only', () => {
+  it('applies the derived rule of docs/product/entities.md to the attribute steps only', () => {
     const noCountry = buildOnboardingCustomer({ country: null });
     expect(isStepRequired('identity', noCountry)).toBe(true);
     expect(isStepRequired('address', noCountry)).toBe(true);
     expect(isStepRequired('employment', noCountry)).toBe(true);
     expect(isStepRequired('country', noCountry)).toBe(false);
-    const partly = buildOnboardingCustomer({ country: 'GB', values: { ...gbIdentityValues, 'identity.ni_number': '' } });
+    const partly = buildOnboardingCustomer({
+      country: 'GB',
+      values: { ...gbIdentityValues, 'identity.ni_number': '' },
+    });
     // The NI number is optional: identity is complete without it.
     expect(isStepRequired('identity', partly)).toBe(false);
     expect(isStepRequired('address', partly)).toBe(true);
@@ -92,7 +113,7 @@ describe('select options from an anchored alternation', () => {
 });
 
 describe('task links', () => {
-  it('maps seed route names to paths and ignores unknown or parameterised ones', () => {
+  it('maps route names to paths and ignores unknown or parameterised ones', () => {
     expect(taskHref('onboardingWorkflow')).toBe('/workflow/onboarding');
     expect(taskHref('accountVerification')).toBe('/account-verification');
     expect(taskHref('categoryView')).toBeNull();

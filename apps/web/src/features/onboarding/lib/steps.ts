@@ -1,6 +1,6 @@
 import { isCategoryInformationRequired, type AttributeCategory, type Customer } from '@remit/contract';
 
-/** The onboarding steps, in order (PRODUCT.md "Onboarding"). */
+/** The onboarding steps, in order (docs/product/onboarding.md#workflow). */
 export const STEP_IDS = ['verifyEmail', 'country', 'identity', 'address', 'employment', 'mobile', 'done'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
@@ -14,7 +14,10 @@ export function categoryOf(step: StepId): AttributeCategory | undefined {
   return categorySteps[step];
 }
 
-/** Seed §3 derived rule, for the three attribute steps; other steps are never badged. */
+/**
+ * The derived rule of docs/product/entities.md#information-required, for the three attribute steps;
+ * other steps are never badged.
+ */
 export function isStepRequired(step: StepId, customer: Customer): boolean {
   const category = categoryOf(step);
   return category ? isCategoryInformationRequired(customer, category) : false;

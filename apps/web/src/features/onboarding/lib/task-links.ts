@@ -1,7 +1,7 @@
 import { paths, type RouteName } from '@/config/paths';
 
 /**
- * A task's `route` is a seed §2 route NAME ('onboardingWorkflow', 'accountVerification'…).
+ * A task's `route` is a route NAME of docs/product/screens.md#routes ('onboardingWorkflow', 'accountVerification'…).
  * Unknown names, and routes that need path parameters we do not have, give no link.
  */
 export function taskHref(route: string): string | null {

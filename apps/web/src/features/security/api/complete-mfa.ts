@@ -1,17 +1,13 @@
 import type { Customer, OtpRequest } from '@remit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '@/lib/api-loader';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { setCustomer } from '@/lib/customer-store';
 
 /** POST /client/v1/mfa: a six-digit code, or with the authenticator app a recovery code. */
-export async function completeMfa(body: OtpRequest): Promise<Customer> {
-  const { http, contract } = await loadApi();
-  const endpoint = contract.securityEndpoints.completeMfa;
-  const res = await http.post<unknown>(endpoint.path, contract.OtpRequest.parse(body));
-  return endpoint.response.parse(res.data);
-}
+export const completeMfa = (body: OtpRequest): Promise<Customer> =>
+  callEndpoint((contract) => contract.securityEndpoints.completeMfa, { body });
 
-/** Seed §4: MFA answers the customer, which is stored. */
+/** MFA answers the customer, which is stored (docs/product/auth-and-sessions.md#mfa). */
 export function useCompleteMfa() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,15 +1,11 @@
 import type { PasswordConfirmationRequest, RecoveryCodesResponse } from '@remit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '@/lib/api-loader';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { mfaSettingsQueryKey } from './get-mfa-settings';
 
 /** POST /client/v1/mfa/recovery-codes: replaces the recovery codes; needs the password. */
-export async function regenerateRecoveryCodes(body: PasswordConfirmationRequest): Promise<RecoveryCodesResponse> {
-  const { http, contract } = await loadApi();
-  const endpoint = contract.securityEndpoints.regenerateRecoveryCodes;
-  const res = await http.post<unknown>(endpoint.path, contract.PasswordConfirmationRequest.parse(body));
-  return endpoint.response.parse(res.data);
-}
+export const regenerateRecoveryCodes = (body: PasswordConfirmationRequest): Promise<RecoveryCodesResponse> =>
+  callEndpoint((contract) => contract.securityEndpoints.regenerateRecoveryCodes, { body });
 
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();

@@ -9,13 +9,16 @@ import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { clearCustomer } from '@/lib/customer-store';
 import { useChangePassword } from '../api/change-password';
-import { readApiError } from '../lib';
+import { readApiError } from '@/lib/api-errors';
 import { changePasswordResolver, type ChangePasswordValues } from './form-schemas';
 import { NewPasswordFormFields } from './new-password-form-fields';
 
 const FIELDS = ['current_password', 'password', 'confirm_password'] as const;
 
-/** Change password; the api ends every session, so the customer signs in again (PRODUCT.md). */
+/**
+ * Change password; the api ends every session, so the customer signs in again
+ * (docs/product/auth-and-sessions.md#change-password).
+ */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,14 +41,14 @@ export function ChangePasswordForm() {
       queryClient.clear();
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status === 401) return;
-      if (apiError?.status === 422 && FIELDS.some((f) => apiError.fieldErrors[f])) {
+      if (apiError.status === 401) return;
+      if (apiError.status === 422 && FIELDS.some((f) => apiError.fieldErrors[f])) {
         for (const field of FIELDS) {
           const message = apiError.fieldErrors[field];
           if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         }
       } else {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     }
   });

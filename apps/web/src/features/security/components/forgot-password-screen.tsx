@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
-import { readApiError } from '../lib';
+import { readApiError } from '@/lib/api-errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -35,9 +35,9 @@ export function ForgotPasswordScreen() {
       setSent(true);
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status === 422) {
+      if (apiError.status === 422) {
         setEmailError(apiError.fieldErrors.email ?? apiError.message ?? t('form.emailInvalid'));
-      } else if (apiError?.status === 429) {
+      } else if (apiError.status === 429) {
         setFailure(apiError.message ?? t('security.mfa.tooManyRequests'));
       } else {
         // Never reveal whether the account exists: any other answer shows the same confirmation.
@@ -80,7 +80,12 @@ export function ForgotPasswordScreen() {
           {failure}
         </Alert>
       )}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" aria-label={t('security.forgot.heading')}>
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        className="space-y-5"
+        aria-label={t('security.forgot.heading')}
+      >
         <TextField
           label={t('form.email')}
           name="email"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { cleanPhoneNumber } from '@/lib/mobile-number';
 
 /** Client checks (required, confirmation matches); the server's policy and 422 answers stay the authority. */
 const required = (message: string) => z.string().min(1, message);
@@ -22,7 +23,10 @@ export function resetPasswordSchema(t: TFunction) {
 
 export function changePasswordSchema(t: TFunction) {
   return z
-    .object({ current_password: required(t('security.settings.changePassword.currentRequired')), ...newPasswordShape(t) })
+    .object({
+      current_password: required(t('security.settings.changePassword.currentRequired')),
+      ...newPasswordShape(t),
+    })
     .refine(matches, { message: t('security.reset.passwordsDiffer'), path: ['confirm_password'] });
 }
 
@@ -32,16 +36,16 @@ export type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordSchem
 export const resetPasswordResolver = (t: TFunction) => zodResolver(resetPasswordSchema(t));
 export const changePasswordResolver = (t: TFunction) => zodResolver(changePasswordSchema(t));
 
-/** Spaces, dashes, dots and brackets people type in phone numbers. */
-export const cleanPhoneNumber = (raw: string) => raw.replace(/[\s\-().]/g, '');
-
 /** The mobile number form: a country with a calling code, and 4 to 15 digits (an optional leading +). */
 export function mobileNumberSchema(t: TFunction) {
   return z.object({
     country_id: required(t('security.settings.mobile.countryRequired')),
     number: z
       .string()
-      .refine((raw) => cleanPhoneNumber(raw) !== '', { message: t('security.settings.mobile.numberRequired'), abort: true })
+      .refine((raw) => cleanPhoneNumber(raw) !== '', {
+        message: t('security.settings.mobile.numberRequired'),
+        abort: true,
+      })
       .refine((raw) => /^\+?\d{4,15}$/.test(cleanPhoneNumber(raw)), t('security.settings.mobile.numberInvalid')),
   });
 }

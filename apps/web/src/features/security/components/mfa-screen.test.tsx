@@ -102,7 +102,9 @@ describe('MFA screen', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(view.pathname()).toBe('/dashboard'));
     expect(sent).toEqual({ otp: 'abcde-12345' });
-    expect(screen.queryByRole('button', { name: 'Use a code from the authenticator app instead' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Use a code from the authenticator app instead' }),
+    ).not.toBeInTheDocument();
   });
 
   it('signs out', async () => {
@@ -114,7 +116,11 @@ describe('MFA screen', () => {
   });
 
   it('without a session goes to sign-in', async () => {
-    server.use(http.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    server.use(
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
+    );
     const view = renderRoute('/mfa');
     await waitFor(() => expect(view.pathname()).toBe('/'));
   });
@@ -146,16 +152,22 @@ describe('session guard of the signed-in layout', () => {
   it.each([
     ['totp', /Open your authenticator app and enter the 6-digit code/, true],
     ['email', /We sent a 6-digit code to your email address/, false],
-  ] as const)('after a reload the 403 names the method (%s), and /mfa says where the code comes from', async (method, intro, recovery) => {
-    server.use(
-      http.get(authEndpoints.getProfile.path, () =>
-        HttpResponse.json({ message: 'Multi-factor authentication is required.', code: MFA_REQUIRED, mfa_method: method }, { status: 403 }),
-      ),
-    );
-    renderRoute('/mfa');
-    expect(await screen.findByText(intro)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' }) !== null).toBe(recovery);
-  });
+  ] as const)(
+    'after a reload the 403 names the method (%s), and /mfa says where the code comes from',
+    async (method, intro, recovery) => {
+      server.use(
+        http.get(authEndpoints.getProfile.path, () =>
+          HttpResponse.json(
+            { message: 'Multi-factor authentication is required.', code: MFA_REQUIRED, mfa_method: method },
+            { status: 403 },
+          ),
+        ),
+      );
+      renderRoute('/mfa');
+      expect(await screen.findByText(intro)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Use a recovery code instead' }) !== null).toBe(recovery);
+    },
+  );
 
   it('a stored customer still waiting for MFA is sent to /mfa', async () => {
     const view = renderRoute('/settings', { queryClient: signedIn() });
@@ -163,7 +175,11 @@ describe('session guard of the signed-in layout', () => {
   });
 
   it('a 401 on the profile goes to sign-in', async () => {
-    server.use(http.get(authEndpoints.getProfile.path, () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    server.use(
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
+    );
     const view = renderRoute('/settings');
     await waitFor(() => expect(view.pathname()).toBe('/'));
   });
@@ -173,7 +189,9 @@ describe('session guard of the signed-in layout', () => {
     server.use(
       http.get(authEndpoints.getProfile.path, () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ message: 'Boom' }, { status: 500 }) : HttpResponse.json(completeCustomer());
+        return calls === 1
+          ? HttpResponse.json({ message: 'Boom' }, { status: 500 })
+          : HttpResponse.json(completeCustomer());
       }),
     );
     const user = userEvent.setup();

@@ -12,7 +12,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useCustomer } from '@/lib/customer-store';
 import { useCompleteMfa } from '../api/complete-mfa';
 import { resendMfaOtp } from '../api/resend-mfa-otp';
-import { errorCode, errorMfaMethod, homeRouteFor, maskEmail, readApiError } from '../lib';
+import { readApiError } from '@/lib/api-errors';
+import { errorCode, errorMfaMethod, homeRouteFor, maskEmail } from '../lib';
 
 /** Seconds before the first resend: the sign-in just mailed a code (the api throttles resends anyway). */
 export const INITIAL_RESEND_SECONDS = 60;
@@ -103,8 +104,8 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
       await navigate(homeRouteFor(next), { replace: true });
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status === 401) return; // the http client goes to sign-in
-      if (apiError?.status === 422) {
+      if (apiError.status === 401) return; // the http client goes to sign-in
+      if (apiError.status === 422) {
         setFieldError(apiError.fieldErrors.otp ?? apiError.message ?? t('errors.generic'));
         if (mode === 'code') {
           setCode('');
@@ -112,10 +113,10 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
         } else {
           recoveryRef.current?.focus();
         }
-      } else if (apiError?.status === 429) {
+      } else if (apiError.status === 429) {
         setFailure(apiError.message ?? t('security.mfa.tooManyRequests'));
       } else {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     }
   }
@@ -138,8 +139,10 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
       return sent;
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status !== 401) {
-        setFailure(apiError?.message ?? (apiError?.status === 429 ? t('security.mfa.tooManyRequests') : t('errors.generic')));
+      if (apiError.status !== 401) {
+        setFailure(
+          apiError.message ?? (apiError.status === 429 ? t('security.mfa.tooManyRequests') : t('errors.generic')),
+        );
       }
       throw error;
     }

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useDisableTotp } from '../api/disable-totp';
 import { useMfaSettings } from '../api/get-mfa-settings';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useSetupTotp } from '../api/setup-totp';
-import { LoadError } from './load-error';
 import { PasswordPrompt } from './password-prompt';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment } from './totp-enrolment';
@@ -70,7 +70,7 @@ export function MfaSettingsSection() {
   if (settings.isPending) {
     body = <Spinner label={t('security.settings.mfa.loading')} />;
   } else if (settings.isError) {
-    body = <LoadError onRetry={() => void settings.refetch()} />;
+    body = <QueryError message={t('security.settings.loadError')} onRetry={() => void settings.refetch()} />;
   } else if (isPasswordStep(step)) {
     const prompt = passwordPrompts[step.name];
     body = (

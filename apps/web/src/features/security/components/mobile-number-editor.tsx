@@ -1,19 +1,25 @@
-import { PASSWORD_CONFIRMATION_REQUIRED, type Country, type Customer, type UpdateMobileNumberRequest } from '@remit/contract';
+import {
+  PASSWORD_CONFIRMATION_REQUIRED,
+  type Country,
+  type Customer,
+  type UpdateMobileNumberRequest,
+} from '@remit/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField } from '@/components/ui/select-field';
 import { formatCallingCode, nationalPart, useCountries } from '@/lib/countries';
 import { TextField } from '@/components/ui/text-field';
 import type { ApiError } from '@/lib/api-errors';
-import { useUpdateMobileNumber } from '../api/update-mobile-number';
-import { errorCode, readApiError } from '../lib';
-import { cleanPhoneNumber, mobileNumberResolver, type MobileNumberValues } from './form-schemas';
-import { FormActions } from './form-actions';
-import { LoadError } from './load-error';
+import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
+import { readApiError } from '@/lib/api-errors';
+import { errorCode } from '../lib';
+import { mobileNumberResolver, type MobileNumberValues } from './form-schemas';
 import { PasswordPrompt } from './password-prompt';
 
 type Field = keyof MobileNumberValues;
@@ -61,7 +67,7 @@ export function MobileNumberEditor({ customer, onSaved, onCancel }: MobileNumber
     body = <Spinner label={t('security.settings.mobile.loadingCountries')} />;
   } else if (countries.isError) {
     body = (
-      <LoadError
+      <QueryError
         message={t('security.settings.mobile.countriesError')}
         onRetry={() => void countries.refetch()}
         testId="mobile-countries-error"
@@ -71,9 +77,21 @@ export function MobileNumberEditor({ customer, onSaved, onCancel }: MobileNumber
     body = <MobileNumberForm customer={customer} countries={withCodes} onSaved={onSaved} onCancel={onCancel} />;
   }
   return (
-    <div ref={panelRef} role="group" aria-labelledby={titleId} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-6">
-      <h4 ref={titleRef} id={titleId} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-        {t(customer.account.mobile_number ? 'security.settings.mobile.changeTitle' : 'security.settings.mobile.addTitle')}
+    <div
+      ref={panelRef}
+      role="group"
+      aria-labelledby={titleId}
+      className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-6"
+    >
+      <h4
+        ref={titleRef}
+        id={titleId}
+        tabIndex={-1}
+        className="text-base font-semibold text-slate-900 focus:outline-none"
+      >
+        {t(
+          customer.account.mobile_number ? 'security.settings.mobile.changeTitle' : 'security.settings.mobile.addTitle',
+        )}
       </h4>
       <div className="mt-4">
         {countries.isSuccess ? (
@@ -109,7 +127,10 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
   );
   const form = useForm<MobileNumberValues>({
     resolver,
-    defaultValues: { country_id: preselected ? String(preselected.id) : '', number: nationalPart(customer.account.mobile_number, customer.account.mobile_number_country) },
+    defaultValues: {
+      country_id: preselected ? String(preselected.id) : '',
+      number: nationalPart(customer.account.mobile_number, customer.account.mobile_number_country),
+    },
   });
   const { errors } = form.formState;
   const { setFocus } = form;
@@ -120,8 +141,8 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
   }, [step, setFocus]);
 
   /** Shows a 422's messages under their fields; answers the first such field, null when none. */
-  function showFieldErrors(apiError: ApiError | null, focus: boolean): Field | null {
-    if (apiError?.status !== 422) return null;
+  function showFieldErrors(apiError: ApiError, focus: boolean): Field | null {
+    if (apiError.status !== 422) return null;
     let first: Field | null = null;
     for (const [field, key] of SERVER_FIELDS) {
       const message = apiError.fieldErrors[key];
@@ -147,11 +168,11 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
       await send(request);
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status === 401) return;
-      if (apiError?.status === 403 && errorCode(error) === PASSWORD_CONFIRMATION_REQUIRED) {
+      if (apiError.status === 401) return;
+      if (apiError.status === 403 && errorCode(error) === PASSWORD_CONFIRMATION_REQUIRED) {
         setStep({ name: 'password', request });
       } else if (!showFieldErrors(apiError, true)) {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     }
   });
@@ -212,7 +233,11 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
           </p>
         </div>
       </div>
-      <FormActions submitLabel={t('security.settings.mobile.save')} pending={update.isPending} onCancel={onCancel} />
+      <FormActions secondary={{ label: t('security.settings.cancel'), onClick: onCancel, disabled: update.isPending }}>
+        <Button type="submit" loading={update.isPending}>
+          {t('security.settings.mobile.save')}
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -2,9 +2,11 @@ import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
-import { errorCode, readApiError } from '../lib';
-import { FormActions } from './form-actions';
+import { readApiError } from '@/lib/api-errors';
+import { errorCode } from '../lib';
 
 interface PasswordPromptProps {
   id: string;
@@ -17,8 +19,10 @@ interface PasswordPromptProps {
 }
 
 /**
- * Password re-entry before a sensitive change (PRODUCT.md). A 403 password_confirmation_required or
- * a 422 on `password` shows under the field; anything else in an alert.
+ * Password re-entry before a sensitive change
+ * (docs/product/auth-and-sessions.md#password-again-after-10-minutes). A 403
+ * password_confirmation_required or a 422 on `password` shows under the field; anything else in an
+ * alert.
  */
 export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, testId }: PasswordPromptProps) {
   const { t } = useTranslation();
@@ -42,15 +46,15 @@ export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, tes
       await onSubmit(password);
     } catch (err) {
       const apiError = await readApiError(err);
-      if (apiError?.status === 401) return;
-      if (apiError?.status === 422 && apiError.fieldErrors.password) {
+      if (apiError.status === 401) return;
+      if (apiError.status === 422 && apiError.fieldErrors.password) {
         setError(apiError.fieldErrors.password);
         input?.focus();
-      } else if (apiError?.status === 403 && errorCode(err) === PASSWORD_CONFIRMATION_REQUIRED) {
+      } else if (apiError.status === 403 && errorCode(err) === PASSWORD_CONFIRMATION_REQUIRED) {
         setError(apiError.message ?? t('security.settings.passwordPrompt.required'));
         input?.focus();
       } else {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     } finally {
       setPending(false);
@@ -71,7 +75,11 @@ export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, tes
         onChange={(e) => setPassword(e.target.value)}
         error={error ?? undefined}
       />
-      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+      <FormActions secondary={{ label: t('security.settings.cancel'), onClick: onCancel, disabled: pending }}>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </FormActions>
     </form>
   );
 }

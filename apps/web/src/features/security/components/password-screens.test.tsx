@@ -27,13 +27,18 @@ describe('forgot password', () => {
     ['204', () => new HttpResponse(null, { status: 204 })],
     ['404 (never revealed)', () => HttpResponse.json({ message: 'No such user.' }, { status: 404 })],
   ])('shows the same confirmation for %s, after the csrf cookie', async (_, resolver) => {
-    server.use(http.post(securityEndpoints.forgotPassword.path, ({ request }) => {
-      requestLog.push(`POST ${new URL(request.url).pathname}`);
-      return resolver();
-    }));
+    server.use(
+      http.post(securityEndpoints.forgotPassword.path, ({ request }) => {
+        requestLog.push(`POST ${new URL(request.url).pathname}`);
+        return resolver();
+      }),
+    );
     await requestLink();
     expect(await screen.findByTestId('forgot-password-sent')).toHaveTextContent(CONFIRMATION);
-    expect(requestLog).toEqual([`GET ${authEndpoints.csrfCookie.path}`, `POST ${securityEndpoints.forgotPassword.path}`]);
+    expect(requestLog).toEqual([
+      `GET ${authEndpoints.csrfCookie.path}`,
+      `POST ${securityEndpoints.forgotPassword.path}`,
+    ]);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/');
   });
 
@@ -46,7 +51,10 @@ describe('forgot password', () => {
 
     server.use(
       http.post(securityEndpoints.forgotPassword.path, () =>
-        HttpResponse.json({ message: 'Invalid.', errors: { email: ['The email must be a valid email address.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Invalid.', errors: { email: ['The email must be a valid email address.'] } },
+          { status: 422 },
+        ),
       ),
     );
     await user.type(email, 'ada@example.com');

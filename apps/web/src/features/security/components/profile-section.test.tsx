@@ -81,7 +81,10 @@ function mobileNumberApi(customer: Customer, bodies: UpdateMobileNumberRequest[]
       const country = Object.values(countries).find((c) => c.id === body.mobile_number_country_id)!;
       const e164 = `${country.calling_code}${body.mobile_number.replace(/^0/, '')}`;
       return HttpResponse.json(
-        Customer.parse({ ...customer, account: { ...customer.account, mobile_number: e164, mobile_number_country: country } }),
+        Customer.parse({
+          ...customer,
+          account: { ...customer.account, mobile_number: e164, mobile_number_country: country },
+        }),
       );
     },
   );
@@ -117,7 +120,9 @@ describe('settings: profile and contact details', () => {
     expect(within(section).getByTestId('profile-date-of-birth')).toHaveTextContent('10/12/1985');
     expect(within(section).getByTestId('profile-nationality')).toHaveTextContent('France');
     expect(within(section).getByTestId('profile-country')).toHaveTextContent('United Kingdom');
-    expect(within(section).getByTestId('profile-address')).toHaveTextContent('1 Main StreetFlat 2LeedsLS1 1AAWest Yorkshire');
+    expect(within(section).getByTestId('profile-address')).toHaveTextContent(
+      '1 Main StreetFlat 2LeedsLS1 1AAWest Yorkshire',
+    );
     expect(within(section).getByTestId('profile-email')).toHaveTextContent('ada@example.com');
     expect(within(section).getByTestId('profile-email-status')).toHaveTextContent('Verified');
     expect(within(section).getByTestId('profile-crn')).toHaveTextContent('CRN0000001');
@@ -144,7 +149,9 @@ describe('settings: profile and contact details', () => {
     const { user, country, number } = await openEditor('Add mobile number');
 
     expect(country).toHaveDisplayValue('United Kingdom (+44)');
-    const options = within(country).getAllByRole('option').map((o) => o.textContent);
+    const options = within(country)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toContain('Ivory Coast (+225)');
     expect(options[0]).toBe('Choose a country');
     expect(options.filter((o) => o?.includes('Antarctica'))).toEqual([]); // no calling code
@@ -170,7 +177,9 @@ describe('settings: profile and contact details', () => {
     const bodies: UpdateMobileNumberRequest[] = [];
     const { user, view, password } = await startChange('7700 900222', mobileNumberApi(fullCustomer(), bodies));
     expect(password).toHaveFocus();
-    expect(screen.getByText('For your security, enter your password to change your mobile number.')).toBeInTheDocument();
+    expect(
+      screen.getByText('For your security, enter your password to change your mobile number.'),
+    ).toBeInTheDocument();
     await user.type(password, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -203,16 +212,21 @@ describe('settings: profile and contact details', () => {
 
   it('shows 422 messages under the number and country fields', async () => {
     server.use(
-      http.post(onboardingEndpoints.updateMobileNumber.path, () =>
-        HttpResponse.json(
-          { message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number for United Kingdom.'] } },
-          { status: 422 },
-        ),
+      http.post(
+        onboardingEndpoints.updateMobileNumber.path,
+        () =>
+          HttpResponse.json(
+            { message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number for United Kingdom.'] } },
+            { status: 422 },
+          ),
         { once: true },
       ),
       http.post(onboardingEndpoints.updateMobileNumber.path, () =>
         HttpResponse.json(
-          { message: 'Invalid.', errors: { mobile_number_country_id: ['The selected mobile number country is invalid.'] } },
+          {
+            message: 'Invalid.',
+            errors: { mobile_number_country_id: ['The selected mobile number country is invalid.'] },
+          },
           { status: 422 },
         ),
       ),
@@ -239,7 +253,10 @@ describe('settings: profile and contact details', () => {
       '123456',
       http.post<never, UpdateMobileNumberRequest>(onboardingEndpoints.updateMobileNumber.path, async ({ request }) =>
         (await request.json()).password
-          ? HttpResponse.json({ message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number.'] } }, { status: 422 })
+          ? HttpResponse.json(
+              { message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number.'] } },
+              { status: 422 },
+            )
           : HttpResponse.json({ message: 'Password needed.', code: PASSWORD_CONFIRMATION_REQUIRED }, { status: 403 }),
       ),
     );
@@ -247,7 +264,9 @@ describe('settings: profile and contact details', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const field = await screen.findByRole('textbox', { name: 'Mobile number' });
-    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter a valid mobile number.')));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter a valid mobile number.')),
+    );
     expect(field).toHaveValue('123456');
     expect(field).toHaveFocus();
   });
@@ -284,7 +303,9 @@ describe('settings: profile and contact details', () => {
     await user.click(await screen.findByRole('button', { name: 'Change mobile number' }));
     const panel = screen.getByRole('group', { name: 'Change your mobile number' });
     expect(screen.getByRole('heading', { name: 'Change your mobile number' })).toHaveFocus();
-    expect(await within(panel).findByTestId('mobile-countries-error')).toHaveTextContent('We couldn’t load the list of countries.');
+    expect(await within(panel).findByTestId('mobile-countries-error')).toHaveTextContent(
+      'We couldn’t load the list of countries.',
+    );
 
     await user.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('status', { name: 'Loading countries' })).toBeInTheDocument();

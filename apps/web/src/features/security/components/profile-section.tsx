@@ -1,9 +1,9 @@
 import type { Customer } from '@remit/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomer } from '@/lib/customer-store';
-import { LoadError } from './load-error';
 import { MobileNumberSetting } from './mobile-number-setting';
 
 const attributeValue = (customer: Customer, key: string) =>
@@ -37,7 +37,11 @@ function Item({ label, children, testId, className }: ItemProps) {
     <div className={className}>
       <dt className="font-medium text-slate-700">{label}</dt>
       <dd className="mt-0.5 text-base break-words text-slate-900" data-testid={testId}>
-        {missing ? <span className="text-slate-600 italic">{t('security.settings.profile.notProvided')}</span> : children}
+        {missing ? (
+          <span className="text-slate-600 italic">{t('security.settings.profile.notProvided')}</span>
+        ) : (
+          children
+        )}
       </dd>
     </div>
   );
@@ -71,7 +75,9 @@ function ProfileDetails({ customer: c }: { customer: Customer }) {
         <Item label={t('security.settings.profile.email')} testId="profile-email">
           <span className="block break-all">{c.account.email}</span>
           <span className="mt-0.5 block text-sm text-slate-700" data-testid="profile-email-status">
-            {c.account.is_email_verified ? t('security.settings.profile.verified') : t('security.settings.profile.notVerified')}
+            {c.account.is_email_verified
+              ? t('security.settings.profile.verified')
+              : t('security.settings.profile.notVerified')}
           </span>
         </Item>
         <Item label={t('security.settings.profile.crn')} testId="profile-crn">
@@ -83,7 +89,10 @@ function ProfileDetails({ customer: c }: { customer: Customer }) {
   );
 }
 
-/** Profile and contact details: identity data read-only, the mobile number editable (PRODUCT.md). */
+/**
+ * Profile and contact details: identity data read-only, the mobile number editable
+ * (docs/product/auth-and-sessions.md#settings).
+ */
 export function ProfileSection({ className }: { className: string }) {
   const { t } = useTranslation();
   const profile = useCustomer();
@@ -91,7 +100,7 @@ export function ProfileSection({ className }: { className: string }) {
   if (profile.isPending) {
     body = <Spinner label={t('app.loading')} />;
   } else if (profile.isError) {
-    body = <LoadError onRetry={() => void profile.refetch()} />;
+    body = <QueryError message={t('security.settings.loadError')} onRetry={() => void profile.refetch()} />;
   } else {
     body = <ProfileDetails customer={profile.data} />;
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 function download(filename: string, text: string) {
   if (typeof URL.createObjectURL !== 'function') return;
@@ -38,7 +38,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ol>
       <div className="flex flex-wrap items-start gap-3">
-        <CopyButton text={codes.join('\n')} label={t('security.settings.recovery.copy')} testId="recovery-codes-copy" />
+        <CopyButton
+          text={codes.join('\n')}
+          label={t('security.settings.recovery.copy')}
+          copiedMessage={t('security.settings.copy.copied')}
+          failedMessage={t('security.settings.copy.failed')}
+          testId="recovery-codes-copy"
+        />
         <Button
           variant="secondary"
           className="min-h-10 px-4 text-sm"

@@ -8,13 +8,17 @@ import { Button } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
-import { decodeResetToken, readApiError } from '../lib';
+import { readApiError } from '@/lib/api-errors';
+import { decodeResetToken } from '../lib';
 import { resetPasswordResolver, type ResetPasswordValues } from './form-schemas';
 import { NewPasswordFormFields } from './new-password-form-fields';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
-/** resetPassword: the route token is base64(url)-decoded (seed §5) and sent with the new password. */
+/**
+ * resetPassword: the route token is base64(url)-decoded
+ * (docs/product/auth-and-sessions.md#forgot-and-reset-password) and sent with the new password.
+ */
 export function ResetPasswordScreen({ routeToken }: { routeToken: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,7 +56,7 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
       await navigate(paths.signIn.getHref({}, { referer: 'reset-password' }), { replace: true });
     } catch (error) {
       const apiError = await readApiError(error);
-      if (apiError?.status === 422) {
+      if (apiError.status === 422) {
         if (apiError.fieldErrors.token) setTokenError(apiError.fieldErrors.token);
         for (const field of FIELDS) {
           const message = apiError.fieldErrors[field];
@@ -62,7 +66,7 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
           setFailure(apiError.message ?? t('errors.generic'));
         }
       } else {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     }
   });
@@ -70,7 +74,12 @@ export function ResetPasswordScreen({ routeToken }: { routeToken: string | undef
   return (
     <AuthLayout heading={t('security.reset.heading')} intro={t('security.reset.intro')} footer={footer}>
       {tokenError && (
-        <Alert tone="error" title={t('security.reset.invalidLinkTitle')} className="mb-5" testId="reset-password-token-error">
+        <Alert
+          tone="error"
+          title={t('security.reset.invalidLinkTitle')}
+          className="mb-5"
+          testId="reset-password-token-error"
+        >
           <p>{tokenError}</p>
           <p className="mt-2">
             <TextLink to={paths.forgotPassword.getHref()}>{t('security.reset.requestNewLink')}</TextLink>

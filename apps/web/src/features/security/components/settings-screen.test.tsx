@@ -83,7 +83,11 @@ describe('settings', () => {
       }),
       http.post(securityEndpoints.confirmTotp.path, async ({ request }) => {
         const { otp } = (await request.json()) as { otp: string };
-        if (otp !== '123456') return HttpResponse.json({ message: 'Invalid.', errors: { otp: ['The code is not valid.'] } }, { status: 422 });
+        if (otp !== '123456')
+          return HttpResponse.json(
+            { message: 'Invalid.', errors: { otp: ['The code is not valid.'] } },
+            { status: 422 },
+          );
         enabled = true;
         return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
       }),
@@ -132,7 +136,9 @@ describe('settings', () => {
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
     await user.type(screen.getByLabelText('Password'), 'bad');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password is incorrect.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password is incorrect.'),
+    );
   });
 
   it('turns the app off and generates new recovery codes with the password', async () => {
@@ -161,7 +167,11 @@ describe('settings', () => {
   });
 
   it('shows an error state with a retry when the MFA settings fail to load', async () => {
-    server.use(http.get(securityEndpoints.getMfaSettings.path, () => HttpResponse.json({ message: 'Boom' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get(securityEndpoints.getMfaSettings.path, () => HttpResponse.json({ message: 'Boom' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const user = userEvent.setup();
     renderSettings();
     await user.click(await screen.findByRole('button', { name: 'Try again' }));

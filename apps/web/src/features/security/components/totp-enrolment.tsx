@@ -2,11 +2,12 @@ import type { TotpSetupResponse } from '@remit/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useConfirmTotp } from '../api/confirm-totp';
-import { readApiError } from '../lib';
-import { CopyButton } from './copy-button';
-import { FormActions } from './form-actions';
+import { readApiError } from '@/lib/api-errors';
 
 /** The SVG document as an image URL: rendered by <img>, never injected into the page. */
 export function svgDataUrl(svg: string): string {
@@ -46,12 +47,12 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
       onConfirmed(recovery_codes);
     } catch (err) {
       const apiError = await readApiError(err);
-      if (apiError?.status === 401) return;
-      if (apiError?.status === 422) {
+      if (apiError.status === 401) return;
+      if (apiError.status === 422) {
         setError(apiError.fieldErrors.otp ?? apiError.message ?? t('errors.generic'));
         setCode('');
       } else {
-        setFailure(apiError?.message ?? t('errors.generic'));
+        setFailure(apiError.message ?? t('errors.generic'));
       }
     }
   }
@@ -89,7 +90,13 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
           {groupSecret(setup.secret)}
         </code>
         <div className="mt-2">
-          <CopyButton text={setup.secret} label={t('security.settings.totp.copySecret')} testId="totp-secret-copy" />
+          <CopyButton
+            text={setup.secret}
+            label={t('security.settings.totp.copySecret')}
+            copiedMessage={t('security.settings.copy.copied')}
+            failedMessage={t('security.settings.copy.failed')}
+            testId="totp-secret-copy"
+          />
         </div>
       </div>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -105,7 +112,13 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
           disabled={confirm.isPending}
           testId="totp-confirm-code"
         />
-        <FormActions submitLabel={t('security.settings.totp.confirm')} pending={confirm.isPending} onCancel={onCancel} />
+        <FormActions
+          secondary={{ label: t('security.settings.cancel'), onClick: onCancel, disabled: confirm.isPending }}
+        >
+          <Button type="submit" loading={confirm.isPending}>
+            {t('security.settings.totp.confirm')}
+          </Button>
+        </FormActions>
       </form>
     </div>
   );

@@ -1,7 +1,8 @@
-import type { SecurityTranslation } from './security';
+import type en from '../en/security';
+import type { Translation } from '../translation';
 
-/** French texts of the `security` key, loaded on demand with the screens that need them (lib/i18n.ts). */
-export const securityFr: SecurityTranslation = {
+/** French texts of the `security` key. */
+const security: Translation<typeof en> = {
   otp: {
     label: 'Code de vérification',
     hint: 'Saisissez le code à 6 chiffres. Vous pouvez le coller.',
@@ -14,11 +15,15 @@ export const securityFr: SecurityTranslation = {
   },
   mfa: {
     heading: 'Vérification en deux étapes',
-    introEmail: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
-    introEmailNoAddress: 'Nous avons envoyé un code à 6 chiffres à votre adresse e-mail. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
+    introEmail:
+      'Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
+    introEmailNoAddress:
+      'Nous avons envoyé un code à 6 chiffres à votre adresse e-mail. Saisissez-le ci-dessous. Le code expire dans 10 minutes.',
     introTotp: 'Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour Remit.',
-    introUnknown: 'Saisissez le code à 6 chiffres reçu par e-mail ou celui affiché par votre application d’authentification.',
-    introRecovery: 'Saisissez l’un des codes de récupération enregistrés lors de la configuration de l’application d’authentification.',
+    introUnknown:
+      'Saisissez le code à 6 chiffres reçu par e-mail ou celui affiché par votre application d’authentification.',
+    introRecovery:
+      'Saisissez l’un des codes de récupération enregistrés lors de la configuration de l’application d’authentification.',
     recoveryLabel: 'Code de récupération',
     recoveryHint: 'Il a la forme xxxxx-xxxxx. Chaque code de récupération ne sert qu’une fois.',
     useRecovery: 'Utiliser plutôt un code de récupération',
@@ -33,7 +38,8 @@ export const securityFr: SecurityTranslation = {
   },
   forgot: {
     heading: 'Mot de passe oublié ?',
-    intro: 'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    intro:
+      'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     submit: 'Envoyer le lien',
     sentTitle: 'Consultez vos e-mails',
     sent: 'Si un compte existe pour cet e-mail, nous avons envoyé un lien pour réinitialiser votre mot de passe. Le lien expire dans 60 minutes.',
@@ -50,14 +56,14 @@ export const securityFr: SecurityTranslation = {
     passwordsDiffer: 'Les mots de passe ne correspondent pas.',
     submit: 'Réinitialiser le mot de passe',
     invalidLinkTitle: 'Ce lien ne fonctionne pas',
-    invalidLink: 'Le lien de réinitialisation est invalide ou incomplet. Demandez un nouveau lien et utilisez-le dans les 60 minutes.',
+    invalidLink:
+      'Le lien de réinitialisation est invalide ou incomplet. Demandez un nouveau lien et utilisez-le dans les 60 minutes.',
     requestNewLink: 'Demander un nouveau lien',
     backToSignIn: 'Retour à la connexion',
   },
   settings: {
     heading: 'Paramètres',
     loadError: 'Impossible de charger cette section. Vérifiez votre connexion et réessayez.',
-    retry: 'Réessayer',
     cancel: 'Annuler',
     copy: {
       copied: 'Copié dans le presse-papiers.',
@@ -106,7 +112,8 @@ export const securityFr: SecurityTranslation = {
     },
     changePassword: {
       heading: 'Changer de mot de passe',
-      intro: 'Vous serez déconnecté de tous vos appareils, puis vous vous reconnecterez avec votre nouveau mot de passe.',
+      intro:
+        'Vous serez déconnecté de tous vos appareils, puis vous vous reconnecterez avec votre nouveau mot de passe.',
       current: 'Mot de passe actuel',
       showCurrent: 'Afficher le mot de passe actuel',
       currentRequired: 'Saisissez votre mot de passe actuel.',
@@ -122,7 +129,8 @@ export const securityFr: SecurityTranslation = {
       turnOff: 'Désactiver l’application d’authentification',
       regenerate: 'Générer de nouveaux codes de récupération',
       loading: 'Chargement des paramètres de vérification en deux étapes',
-      turnedOff: 'L’application d’authentification est désactivée. Nous vous enverrons un code par e-mail à la connexion.',
+      turnedOff:
+        'L’application d’authentification est désactivée. Nous vous enverrons un code par e-mail à la connexion.',
       turnedOn: 'L’application d’authentification est activée. Vous l’utiliserez à la connexion.',
     },
     passwordPrompt: {
@@ -131,9 +139,11 @@ export const securityFr: SecurityTranslation = {
       show: 'Afficher le mot de passe',
       required: 'Saisissez votre mot de passe.',
       continue: 'Continuer',
-      turnOffIntro: 'Saisissez votre mot de passe pour désactiver l’application d’authentification. Nous vous enverrons les codes par e-mail.',
+      turnOffIntro:
+        'Saisissez votre mot de passe pour désactiver l’application d’authentification. Nous vous enverrons les codes par e-mail.',
       turnOff: 'Désactiver',
-      regenerateIntro: 'Saisissez votre mot de passe pour remplacer vos codes de récupération. Les anciens codes ne fonctionneront plus.',
+      regenerateIntro:
+        'Saisissez votre mot de passe pour remplacer vos codes de récupération. Les anciens codes ne fonctionneront plus.',
       regenerate: 'Générer les codes',
     },
     totp: {
@@ -149,7 +159,8 @@ export const securityFr: SecurityTranslation = {
     },
     recovery: {
       heading: 'Enregistrez vos codes de récupération',
-      intro: 'Si vous perdez votre téléphone, chacun de ces codes vous permet de vous connecter une fois. Conservez-les en lieu sûr : ils ne seront plus affichés.',
+      intro:
+        'Si vous perdez votre téléphone, chacun de ces codes vous permet de vous connecter une fois. Conservez-les en lieu sûr : ils ne seront plus affichés.',
       listLabel: 'Codes de récupération',
       copy: 'Copier les codes',
       download: 'Télécharger (.txt)',
@@ -158,3 +169,5 @@ export const securityFr: SecurityTranslation = {
     },
   },
 };
+
+export default security;

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from 'react-router';
-import { focusRing } from '@/components/ui/focus';
+import { focusRing } from './focus';
 import { cn } from '@/lib/cn';
 
 const variants = {
@@ -8,7 +8,11 @@ const variants = {
 } as const;
 
 /** An in-app link that looks like a Button (navigation stays a link for assistive technology). */
-export function ButtonLink({ variant = 'primary', className, ...rest }: LinkProps & { variant?: keyof typeof variants }) {
+export function ButtonLink({
+  variant = 'primary',
+  className,
+  ...rest
+}: LinkProps & { variant?: keyof typeof variants }) {
   return (
     <Link
       className={cn(

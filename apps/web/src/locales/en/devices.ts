@@ -1,12 +1,12 @@
 /**
- * Texts of the devices screen (PRODUCT.md "Settings and devices"), registered under the `devices`
- * key and loaded on demand with the screen (loadLocale in lib/i18n.ts). French: devices-fr.ts.
+ * Texts of the devices screen (docs/product/auth-and-sessions.md#devices), under the `devices` key
+ * (English, complete).
  */
-export const devicesEn = {
-  intro: 'These are the browsers and devices signed in to your account. If you don’t recognise one, sign it out and change your password.',
+const devices = {
+  intro:
+    'These are the browsers and devices signed in to your account. If you don’t recognise one, sign it out and change your password.',
   loading: 'Loading your devices',
   loadError: 'We couldn’t load your devices. Check your connection and try again.',
-  retry: 'Try again',
   listLabel: 'Signed-in devices',
   empty: 'No other devices are signed in to your account.',
   unknownBrowser: 'Unknown browser',
@@ -24,4 +24,6 @@ export const devicesEn = {
   alreadySignedOut: '{{device}} was already signed out.',
   currentDeviceError: 'This is the device you’re using. Use Sign out at the top of the page instead.',
   signOutError: 'We couldn’t sign out this device. Please try again.',
-};
+} as const;
+
+export default devices;

@@ -1,11 +1,12 @@
-import type { devicesEn } from './devices';
+import type en from '../en/devices';
+import type { Translation } from '../translation';
 
-/** French texts of the `devices` key, loaded on demand with the screen that needs them (lib/i18n.ts). */
-export const devicesFr: typeof devicesEn = {
-  intro: 'Voici les navigateurs et appareils connectés à votre compte. Si vous n’en reconnaissez pas un, déconnectez-le et changez votre mot de passe.',
+/** French texts of the `devices` key. */
+const devices: Translation<typeof en> = {
+  intro:
+    'Voici les navigateurs et appareils connectés à votre compte. Si vous n’en reconnaissez pas un, déconnectez-le et changez votre mot de passe.',
   loading: 'Chargement de vos appareils',
   loadError: 'Impossible de charger vos appareils. Vérifiez votre connexion et réessayez.',
-  retry: 'Réessayer',
   listLabel: 'Appareils connectés',
   empty: 'Aucun autre appareil n’est connecté à votre compte.',
   unknownBrowser: 'Navigateur inconnu',
@@ -24,3 +25,5 @@ export const devicesFr: typeof devicesEn = {
   currentDeviceError: 'C’est l’appareil que vous utilisez. Utilisez plutôt « Se déconnecter » en haut de la page.',
   signOutError: 'Impossible de déconnecter cet appareil. Veuillez réessayer.',
 };
+
+export default devices;

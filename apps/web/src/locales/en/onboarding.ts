@@ -1,12 +1,11 @@
 /**
- * Texts of the onboarding workflow and the dashboard's task list (English, complete), under the
- * `onboarding` key, loaded on demand (loadLocale in lib/i18n.ts). French: onboarding-fr.ts.
+ * Texts of the onboarding workflow and the dashboard's task list, under the `onboarding` key
+ * (English, complete).
  */
-export const onboardingEn = {
+const onboarding = {
   intro: 'A few details and you’re ready to send money. You can leave and come back at any time.',
   loadingProfile: 'Loading your profile',
   profileError: 'We couldn’t load your profile. Check your connection and try again.',
-  retry: 'Try again',
   saveError: 'We couldn’t save your details. Please try again.',
   required: 'Required',
   stepper: {
@@ -29,7 +28,6 @@ export const onboardingEn = {
     back: 'Back',
     continue: 'Continue',
     saveAndContinue: 'Save and continue',
-    saving: 'Saving…',
   },
   verifyEmail: {
     heading: 'Verify your email address',
@@ -122,8 +120,29 @@ export const onboardingEn = {
     sendMoney: 'Send money',
     sendMoneySoon: 'Sending money is coming soon.',
   },
+  /**
+   * The task list (GET /client/v1/tasks) by task `code`: the English texts are those the api sends
+   * as `title` and `description` (docs/product/onboarding.md#tasks); the app shows these instead, in
+   * the customer's language.
+   */
+  tasks: {
+    verify_email: { title: 'Verify your email', description: 'Enter the code we emailed you.' },
+    choose_country: { title: 'Choose your country', description: 'Tell us the country you live in.' },
+    identity_information: {
+      title: 'Identity information',
+      description: 'Your name, date of birth, nationality and ID number.',
+    },
+    address_information: { title: 'Address information', description: 'Where you live.' },
+    employment_information: {
+      title: 'Employment information',
+      description: 'Your employment status, occupation and income.',
+    },
+    mobile_number: { title: 'Mobile number', description: 'Add a mobile number we can reach you on.' },
+    account_verification: {
+      title: 'Verify your account',
+      description: 'Upload a proof of identity document and have it approved.',
+    },
+  },
 } as const;
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** French must translate every key. */
-export type OnboardingTranslation = Widen<typeof onboardingEn>;
+export default onboarding;

@@ -1,9 +1,8 @@
 /**
- * Texts of email verification, MFA, password recovery and change, and the security settings.
- * Registered under the `security` key of the default namespace, loaded on demand with the screens
- * that need it (loadLocale in lib/i18n.ts). French: security-fr.ts.
+ * Texts of email verification, MFA, password recovery and change, and the security settings,
+ * under the `security` key (English, complete).
  */
-export const securityEn = {
+const security = {
   otp: {
     label: 'Verification code',
     hint: 'Enter the 6-digit code. You can paste it.',
@@ -17,7 +16,8 @@ export const securityEn = {
   mfa: {
     heading: 'Two-step verification',
     introEmail: 'We sent a 6-digit code to {{email}}. Enter it below. The code expires in 10 minutes.',
-    introEmailNoAddress: 'We sent a 6-digit code to your email address. Enter it below. The code expires in 10 minutes.',
+    introEmailNoAddress:
+      'We sent a 6-digit code to your email address. Enter it below. The code expires in 10 minutes.',
     introTotp: 'Open your authenticator app and enter the 6-digit code it shows for Remit.',
     introUnknown: 'Enter the 6-digit code we emailed you, or the code shown by your authenticator app.',
     introRecovery: 'Enter one of the recovery codes you saved when you set up the authenticator app.',
@@ -59,7 +59,6 @@ export const securityEn = {
   settings: {
     heading: 'Settings',
     loadError: 'We couldn’t load this section. Check your connection and try again.',
-    retry: 'Try again',
     cancel: 'Cancel',
     copy: {
       copied: 'Copied to the clipboard.',
@@ -151,7 +150,8 @@ export const securityEn = {
     },
     recovery: {
       heading: 'Save your recovery codes',
-      intro: 'If you lose your phone, each of these codes lets you sign in once. Store them somewhere safe: they will not be shown again.',
+      intro:
+        'If you lose your phone, each of these codes lets you sign in once. Store them somewhere safe: they will not be shown again.',
       listLabel: 'Recovery codes',
       copy: 'Copy codes',
       download: 'Download (.txt)',
@@ -161,6 +161,4 @@ export const securityEn = {
   },
 } as const;
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** French must translate every key (a missing one fails type-checking). */
-export type SecurityTranslation = Widen<typeof securityEn>;
+export default security;

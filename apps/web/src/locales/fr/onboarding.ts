@@ -1,12 +1,12 @@
-import type { OnboardingTranslation } from './onboarding';
+import type en from '../en/onboarding';
+import type { Translation } from '../translation';
 
-/** French texts of the `onboarding` key, loaded on demand with the screens that need them (lib/i18n.ts). */
-export const onboardingFr: OnboardingTranslation = {
+/** French texts of the `onboarding` key. */
+const onboarding: Translation<typeof en> = {
   intro:
     'Encore quelques informations et vous pourrez envoyer de l’argent. Vous pouvez partir et revenir à tout moment.',
   loadingProfile: 'Chargement de votre profil',
   profileError: 'Impossible de charger votre profil. Vérifiez votre connexion et réessayez.',
-  retry: 'Réessayer',
   saveError: 'Impossible d’enregistrer vos informations. Veuillez réessayer.',
   required: 'Obligatoire',
   stepper: {
@@ -29,7 +29,6 @@ export const onboardingFr: OnboardingTranslation = {
     back: 'Retour',
     continue: 'Continuer',
     saveAndContinue: 'Enregistrer et continuer',
-    saving: 'Enregistrement…',
   },
   verifyEmail: {
     heading: 'Vérifiez votre adresse e-mail',
@@ -122,4 +121,30 @@ export const onboardingFr: OnboardingTranslation = {
     sendMoney: 'Envoyer de l’argent',
     sendMoneySoon: 'L’envoi d’argent arrive bientôt.',
   },
+  tasks: {
+    verify_email: {
+      title: 'Vérifiez votre adresse e-mail',
+      description: 'Saisissez le code que nous vous avons envoyé par e-mail.',
+    },
+    choose_country: { title: 'Choisissez votre pays', description: 'Indiquez le pays où vous habitez.' },
+    identity_information: {
+      title: 'Informations d’identité',
+      description: 'Vos nom, date de naissance, nationalité et numéro de pièce d’identité.',
+    },
+    address_information: { title: 'Adresse', description: 'L’endroit où vous habitez.' },
+    employment_information: {
+      title: 'Situation professionnelle',
+      description: 'Votre situation professionnelle, votre profession et vos revenus.',
+    },
+    mobile_number: {
+      title: 'Numéro de mobile',
+      description: 'Ajoutez un numéro de mobile auquel nous pouvons vous joindre.',
+    },
+    account_verification: {
+      title: 'Vérifiez votre compte',
+      description: 'Téléversez une pièce d’identité et faites-la approuver.',
+    },
+  },
 };
+
+export default onboarding;

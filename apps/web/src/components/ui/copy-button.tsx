@@ -1,17 +1,24 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button } from './button';
+
+interface CopyButtonProps {
+  text: string;
+  label: string;
+  /** Announced (politely) once the text is on the clipboard, or when copying failed. */
+  copiedMessage: string;
+  failedMessage: string;
+  testId?: string;
+}
 
 /** Copies `text`; the outcome is announced politely. */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
-  const { t } = useTranslation();
+export function CopyButton({ text, label, copiedMessage, failedMessage, testId }: CopyButtonProps) {
   const [status, setStatus] = useState('');
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      setStatus(t('security.settings.copy.copied'));
+      setStatus(copiedMessage);
     } catch {
-      setStatus(t('security.settings.copy.failed'));
+      setStatus(failedMessage);
     }
   }
   return (

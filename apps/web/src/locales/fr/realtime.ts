@@ -1,0 +1,12 @@
+import type en from '../en/realtime';
+import type { Translation } from '../translation';
+
+/** French texts of the `realtime` key. */
+const realtime: Translation<typeof en> = {
+  reconnecting: 'Reconnexion…',
+  paused: 'Mises à jour en direct suspendues',
+  profileUpdated: 'Votre profil a été mis à jour',
+  dismiss: 'Fermer',
+};
+
+export default realtime;
