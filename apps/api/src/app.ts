@@ -116,7 +116,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(cookiesPlugin);
   await app.register(csrfPlugin, { appKey: config.appKey, secure: config.secureCookies, exemptPrefixes: ['/apps/'] });
   await app.register(dbPlugin, { config, ...(overrides.db ? { db: overrides.db } : {}) });
-  await app.register(rateLimitPlugin, { config, now, ...(overrides.rateLimitStore ? { store: overrides.rateLimitStore } : {}) });
+  await app.register(rateLimitPlugin, {
+    config,
+    now,
+    ...(overrides.rateLimitStore ? { store: overrides.rateLimitStore } : {}),
+  });
   await app.register(mailPlugin, { config, now, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   await app.register(realtimeWiring, { config });
 

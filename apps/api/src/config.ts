@@ -45,7 +45,10 @@ const url = (name: string, protocols: string[]) =>
         if (!protocols.includes(u.protocol)) throw new Error('protocol');
         return v.trim();
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+        });
         return z.NEVER;
       }
     });
@@ -189,7 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET].map((v) => v?.trim() ?? '');
   const pusherSet = pusherVars.filter(Boolean).length;
   if (pusherSet > 0 && pusherSet < 3) {
-    problems.push('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET must be set together (or none, for the built-in server)');
+    problems.push(
+      'PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET must be set together (or none, for the built-in server)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -209,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
-    webDist: e.WEB_DIST ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST) : path.resolve(API_ROOT, '../web/dist'),
+    webDist: e.WEB_DIST
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), e.WEB_DIST)
+      : path.resolve(API_ROOT, '../web/dist'),
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,

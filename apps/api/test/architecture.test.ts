@@ -18,21 +18,41 @@ async function restrictedImports(file: string, code: string): Promise<string[]> 
 describe('api import direction (eslint)', () => {
   it.each([
     ['a module importing a plugin', 'apps/api/src/modules/tasks/x.ts', "import '../../plugins/session.ts';"],
-    ["a module importing another module's repository", 'apps/api/src/modules/tasks/x.ts', "import '../documents/documents.repository.ts';"],
-    ['a module importing the composition root', 'apps/api/src/modules/tasks/x.ts', "import '../../composition-root.ts';"],
+    [
+      "a module importing another module's repository",
+      'apps/api/src/modules/tasks/x.ts',
+      "import '../documents/documents.repository.ts';",
+    ],
+    [
+      'a module importing the composition root',
+      'apps/api/src/modules/tasks/x.ts',
+      "import '../../composition-root.ts';",
+    ],
     ['lib importing a module', 'apps/api/src/lib/x.ts', "import '../modules/tasks/tasks.service.ts';"],
     ['lib importing db (lib is the ground floor)', 'apps/api/src/lib/x.ts', "import '../db/types.ts';"],
     ['a seed importing a module', 'apps/api/src/db/seeds/x.ts', "import '../../modules/reference/catalogs.ts';"],
-    ['an adapter importing a module', 'apps/api/src/adapters/mail/x.ts', "import '../../modules/auth/session.service.ts';"],
+    [
+      'an adapter importing a module',
+      'apps/api/src/adapters/mail/x.ts',
+      "import '../../modules/auth/session.service.ts';",
+    ],
     ['a plugin importing the app', 'apps/api/src/plugins/x.ts', "import '../app.ts';"],
   ])('refuses %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toHaveLength(1);
   });
 
   it.each([
-    ["a module using another module's service", 'apps/api/src/modules/tasks/x.ts', "import '../documents/documents.service.ts';"],
+    [
+      "a module using another module's service",
+      'apps/api/src/modules/tasks/x.ts',
+      "import '../documents/documents.service.ts';",
+    ],
     ['a module using its own repository', 'apps/api/src/modules/tasks/x.ts', "import './tasks.repository.ts';"],
-    ['a module using lib, db and an adapter', 'apps/api/src/modules/tasks/x.ts', "import '../../lib/clock.ts';\nimport '../../db/types.ts';\nimport '../../adapters/mail/mail-adapter.ts';"],
+    [
+      'a module using lib, db and an adapter',
+      'apps/api/src/modules/tasks/x.ts',
+      "import '../../lib/clock.ts';\nimport '../../db/types.ts';\nimport '../../adapters/mail/mail-adapter.ts';",
+    ],
     ['a plugin using a module', 'apps/api/src/plugins/x.ts', "import '../modules/auth/session.service.ts';"],
   ])('allows %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);

@@ -62,7 +62,9 @@ describe('CSRF protection (419)', () => {
     const c = new Client(ctx.app);
     await c.csrf();
     const token = c.cookies.get('XSRF-TOKEN')!;
-    const res = await c.post(authEndpoints.signOut.path, undefined, { 'x-xsrf-token': encodeURIComponent(token).replace(/-/g, '%2D') });
+    const res = await c.post(authEndpoints.signOut.path, undefined, {
+      'x-xsrf-token': encodeURIComponent(token).replace(/-/g, '%2D'),
+    });
     expect(res.statusCode).toBe(204);
   });
 

@@ -50,7 +50,9 @@ export async function createTestDb(): Promise<Kysely<Database>> {
 }
 
 export async function resetDb(db: Kysely<Database>): Promise<void> {
-  await sql`truncate table ${sql.join(customerOwnedTables.map((t) => sql.table(t)))} restart identity cascade`.execute(db);
+  await sql`truncate table ${sql.join(customerOwnedTables.map((t) => sql.table(t)))} restart identity cascade`.execute(
+    db,
+  );
 }
 
 export interface TestContext {
@@ -65,13 +67,20 @@ export interface TestContext {
  * Registers vitest hooks: build the app once per file (app.inject, no network), empty the
  * customer-owned tables and rate-limit counters before each test, close everything after.
  */
-export function useTestApp(opts: { env?: Record<string, string>; patch?: Partial<Config>; overrides?: AppOverrides } = {}): TestContext {
+export function useTestApp(
+  opts: { env?: Record<string, string>; patch?: Partial<Config>; overrides?: AppOverrides } = {},
+): TestContext {
   const ctx = { clock: new TestClock() } as TestContext;
   beforeAll(async () => {
     ctx.db = await createTestDb();
     ctx.store = new MemoryRateLimitStore(ctx.clock.now);
     ctx.config = testConfig(opts.env, opts.patch);
-    ctx.app = await buildApp(ctx.config, { db: ctx.db, now: ctx.clock.now, rateLimitStore: ctx.store, ...opts.overrides });
+    ctx.app = await buildApp(ctx.config, {
+      db: ctx.db,
+      now: ctx.clock.now,
+      rateLimitStore: ctx.store,
+      ...opts.overrides,
+    });
     await ctx.app.ready();
   });
   beforeEach(async () => {
@@ -119,7 +128,12 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const h: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent, ...headers };
     const cookie = this.cookieHeader();
     if (cookie) h.cookie = cookie;

@@ -2,7 +2,9 @@ import { authEndpoints, MessageBody } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { Client, STRONG_PASSWORD, uniqueEmail, useTestApp } from './helpers.ts';
 
-const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '5', LOGIN_THROTTLE_WINDOW_MINUTES: '15' } });
+const ctx = useTestApp({
+  env: { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '5', LOGIN_THROTTLE_WINDOW_MINUTES: '15' },
+});
 
 async function attempt(c: Client, email: string, password = 'Wrong-password-1') {
   return c.post(authEndpoints.signIn.path, { email, password });

@@ -21,7 +21,11 @@ describe('POST /client/v1/login', () => {
   it('puts the MFA method on the session and mails a code once the email is verified', async () => {
     const email = uniqueEmail();
     const signedUp = await new Client(ctx.app).signUp(email);
-    await ctx.db.updateTable('accounts').set({ email_verified_at: ctx.clock.now() }).where('customer_id', '=', signedUp.id).execute();
+    await ctx.db
+      .updateTable('accounts')
+      .set({ email_verified_at: ctx.clock.now() })
+      .where('customer_id', '=', signedUp.id)
+      .execute();
     const customer = await new Client(ctx.app).signIn(email);
     expect(customer.account.is_email_verified).toBe(true);
     expect(customer.session!.mfa_method).toBe('email');
@@ -29,7 +33,11 @@ describe('POST /client/v1/login', () => {
     const box = await mailbox(ctx.app);
     expect(box.messages[0]!.subject).toBe('Your sign-in code');
     expect(codeFrom(box.messages[0]!.text)).toMatch(/^\d{6}$/);
-    const otp = await ctx.db.selectFrom('one_time_codes').selectAll().where('purpose', '=', 'mfa').executeTakeFirstOrThrow();
+    const otp = await ctx.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('purpose', '=', 'mfa')
+      .executeTakeFirstOrThrow();
     expect(otp.session_id).toBe(customer.session!.id);
   });
 
@@ -39,10 +47,16 @@ describe('POST /client/v1/login', () => {
     const c = new Client(ctx.app);
     await c.csrf();
     const wrong = await c.post(authEndpoints.signIn.path, { email, password: `${STRONG_PASSWORD}-wrong` });
-    const unknown = await c.post(authEndpoints.signIn.path, { email: uniqueEmail('nobody'), password: STRONG_PASSWORD });
+    const unknown = await c.post(authEndpoints.signIn.path, {
+      email: uniqueEmail('nobody'),
+      password: STRONG_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
-    const expected = { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } };
+    const expected = {
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    };
     expect(ValidationErrorBody.parse(wrong.json())).toEqual(expected);
     expect(ValidationErrorBody.parse(unknown.json())).toEqual(expected);
     expect(wrong.cookies.find((x) => x.name === 'remit_session')).toBeUndefined();
@@ -69,7 +83,11 @@ describe('sessions', () => {
     await c.signIn(email);
     const after = c.cookies.get('remit_session')!;
     expect(after).not.toBe(before);
-    const old = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${before}` } });
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: authEndpoints.getProfile.path,
+      headers: { cookie: `remit_session=${before}` },
+    });
     expect(old.statusCode).toBe(401);
     expect((await c.profile()).statusCode).toBe(200);
   });
@@ -81,7 +99,11 @@ describe('sessions', () => {
     const res = await c.post(authEndpoints.signOut.path);
     expect(res.statusCode).toBe(204);
     expect(c.cookies.has('remit_session')).toBe(false);
-    const again = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${token}` } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: authEndpoints.getProfile.path,
+      headers: { cookie: `remit_session=${token}` },
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ message: 'Unauthenticated.' });
 

@@ -35,9 +35,19 @@ describe('infrastructure', () => {
   it('serves the OpenAPI document generated from the contract', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/sanctum/csrf-cookie', '/client/v1/signup', '/client/v1/login', '/client/v1/logout', '/client/v1/profile', '/client/v1/password-policy']) {
+    for (const p of [
+      '/sanctum/csrf-cookie',
+      '/client/v1/signup',
+      '/client/v1/login',
+      '/client/v1/logout',
+      '/client/v1/profile',
+      '/client/v1/password-policy',
+    ]) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
     expect(doc.paths['/client/v1/signup']!.post!.responses).toHaveProperty(['201']);
@@ -47,9 +57,17 @@ describe('infrastructure', () => {
   });
 
   it('echoes a sane x-request-id and generates one otherwise', async () => {
-    const a = await ctx.app.inject({ method: 'GET', url: '/client/v1/password-policy', headers: { 'x-request-id': 'abc-123' } });
+    const a = await ctx.app.inject({
+      method: 'GET',
+      url: '/client/v1/password-policy',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(a.headers['x-request-id']).toBe('abc-123');
-    const b = await ctx.app.inject({ method: 'GET', url: '/client/v1/password-policy', headers: { 'x-request-id': 'bad id\n<script>' } });
+    const b = await ctx.app.inject({
+      method: 'GET',
+      url: '/client/v1/password-policy',
+      headers: { 'x-request-id': 'bad id\n<script>' },
+    });
     expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -79,12 +97,23 @@ describe('infrastructure', () => {
   });
 
   it('JSON 404 under the api prefixes, even for HTML requests', async () => {
-    for (const url of ['/client/v1/nope', '/dev/nope', '/sanctum/nope', '/broadcasting/nope', '/docs/nope', '/apps/nope']) {
+    for (const url of [
+      '/client/v1/nope',
+      '/dev/nope',
+      '/sanctum/nope',
+      '/broadcasting/nope',
+      '/docs/nope',
+      '/apps/nope',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(MessageBody.parse(res.json())).toEqual({ message: 'Not Found.' });
     }
-    const asJson = await ctx.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'application/json' } });
+    const asJson = await ctx.app.inject({
+      method: 'GET',
+      url: '/transactions',
+      headers: { accept: 'application/json' },
+    });
     expect(asJson.statusCode).toBe(404);
   });
 
@@ -116,7 +145,11 @@ describe('infrastructure', () => {
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/client/v1/login',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')! },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
+        'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
+      },
       payload: '{"email":',
     });
     expect(bad.statusCode).toBe(400);

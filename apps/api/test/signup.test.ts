@@ -21,7 +21,11 @@ describe('POST /client/v1/signup', () => {
     const c = new Client(ctx.app);
     await c.csrf();
     const email = uniqueEmail('New.User');
-    const res = await c.post(authEndpoints.signUp.path, { email: `  ${email}  `, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD });
+    const res = await c.post(authEndpoints.signUp.path, {
+      email: `  ${email}  `,
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const customer = authEndpoints.signUp.response.parse(res.json());
     expect(customer.account.email).toBe(email.toLowerCase());
@@ -32,7 +36,14 @@ describe('POST /client/v1/signup', () => {
     expect(customer.session!.is_mfa_completed).toBe(false);
     expect(customer.session!.client_version).toBe('Chrome 120.0');
     expect(customer.session!.os_version).toBe('macOS 10.15.7');
-    expect(customer).toMatchObject({ country: null, nationality: null, address: null, attributes: [], documents: [], pending_documents: [] });
+    expect(customer).toMatchObject({
+      country: null,
+      nationality: null,
+      address: null,
+      attributes: [],
+      documents: [],
+      pending_documents: [],
+    });
 
     const cookie = res.cookies.find((x) => x.name === 'remit_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -65,7 +76,11 @@ describe('POST /client/v1/signup', () => {
   it('stores the password as argon2id, never in clear', async () => {
     const c = new Client(ctx.app);
     const customer = await c.signUp();
-    const account = await ctx.db.selectFrom('accounts').selectAll().where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const account = await ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(account.password_hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/);
     const [, m, t] = /m=(\d+),t=(\d+)/.exec(account.password_hash)!;
     expect(Number(m)).toBeGreaterThanOrEqual(19456);
@@ -86,7 +101,11 @@ describe('POST /client/v1/signup', () => {
   });
 
   it('rejects an invalid email', async () => {
-    const err = await errorsFor({ email: 'not-an-email', password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD });
+    const err = await errorsFor({
+      email: 'not-an-email',
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
     expect(err).toEqual({
       message: 'The email field must be a valid email address.',
       errors: { email: ['The email field must be a valid email address.'] },
@@ -96,7 +115,11 @@ describe('POST /client/v1/signup', () => {
   it('rejects an email already taken, case-insensitively', async () => {
     const email = uniqueEmail('taken');
     await new Client(ctx.app).signUp(email);
-    const err = await errorsFor({ email: email.toUpperCase(), password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD });
+    const err = await errorsFor({
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
     expect(err.errors).toEqual({ email: ['The email has already been taken.'] });
   });
 
@@ -135,7 +158,11 @@ describe('POST /client/v1/signup', () => {
   });
 
   it('requires confirm_password to match', async () => {
-    const err = await errorsFor({ email: uniqueEmail(), password: STRONG_PASSWORD, confirm_password: `${STRONG_PASSWORD}x` });
+    const err = await errorsFor({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      confirm_password: `${STRONG_PASSWORD}x`,
+    });
     expect(err.errors).toEqual({ confirm_password: ['The confirm password field must match password.'] });
   });
 
@@ -150,7 +177,11 @@ describe('POST /client/v1/signup', () => {
     const firstCookie = c.cookies.get('remit_session')!;
     await c.signUp();
     expect(c.cookies.get('remit_session')).not.toBe(firstCookie);
-    const old = await ctx.app.inject({ method: 'GET', url: authEndpoints.getProfile.path, headers: { cookie: `remit_session=${firstCookie}` } });
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: authEndpoints.getProfile.path,
+      headers: { cookie: `remit_session=${firstCookie}` },
+    });
     expect(old.statusCode).toBe(401);
   });
 });

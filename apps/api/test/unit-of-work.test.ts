@@ -45,7 +45,12 @@ describe('UnitOfWork', () => {
       return 42;
     });
     expect(result).toBe(42);
-    expect(log).toEqual(['work done', 'forget customer c1', 'forget token tok', 'publish c1 ProfileUpdated {} {"socketId":"1.2"}']);
+    expect(log).toEqual([
+      'work done',
+      'forget customer c1',
+      'forget token tok',
+      'publish c1 ProfileUpdated {} {"socketId":"1.2"}',
+    ]);
   });
 
   it('runs nothing when the work fails, and passes the error on', async () => {
@@ -76,7 +81,9 @@ describe('UnitOfWork', () => {
 
   it('carries out the effects of a change committed elsewhere (a reviewer, a webhook)', async () => {
     const { log, ports } = recordingPorts();
-    await new UnitOfWork(db, ports).committed((after) => after.customerChanged('c2').notify('c2', 'DocumentStatusChanged'));
+    await new UnitOfWork(db, ports).committed((after) =>
+      after.customerChanged('c2').notify('c2', 'DocumentStatusChanged'),
+    );
     expect(log).toEqual(['forget customer c2', 'publish c2 DocumentStatusChanged {}']);
   });
 
@@ -85,6 +92,8 @@ describe('UnitOfWork', () => {
     ports.forgetCustomer = async () => {
       throw new Error('redis down');
     };
-    await expect(new UnitOfWork(db, ports).committed((after) => after.customerChanged('c3'))).rejects.toThrow('redis down');
+    await expect(new UnitOfWork(db, ports).committed((after) => after.customerChanged('c3'))).rejects.toThrow(
+      'redis down',
+    );
   });
 });

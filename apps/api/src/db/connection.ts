@@ -28,7 +28,11 @@ function preparedSelectPool(pool: pg.Pool): pg.Pool {
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
     if ((client as { __prepared?: boolean }).__prepared) return client;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+      text: unknown,
+      values?: unknown,
+      ...rest: unknown[]
+    ) => {
       if (typeof text === 'string' && Array.isArray(values) && /^\s*select\b/i.test(text)) {
         const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
         return query({ name, text, values }, ...rest);

@@ -12,7 +12,12 @@ export interface AfterCommitPorts {
   /** Drop one cached session (its token was rotated or ended) here and on every instance. */
   forgetToken(token: string): Promise<void>;
   /** Tell a customer's open apps; fire and forget (a failed publish is logged and retried, never thrown). */
-  publish(customerId: string, event: RealtimeEventName, payload?: Record<string, unknown>, options?: NotifyOptions): void;
+  publish(
+    customerId: string,
+    event: RealtimeEventName,
+    payload?: Record<string, unknown>,
+    options?: NotifyOptions,
+  ): void;
 }
 
 /**
@@ -44,7 +49,12 @@ export class AfterCommit {
   }
 
   /** Tell the customer's open apps (realtime, after the invalidations). */
-  notify(customerId: string, event: RealtimeEventName, payload: Record<string, unknown> = {}, options?: NotifyOptions): this {
+  notify(
+    customerId: string,
+    event: RealtimeEventName,
+    payload: Record<string, unknown> = {},
+    options?: NotifyOptions,
+  ): this {
     this.events.push(options ? [customerId, event, payload, options] : [customerId, event, payload]);
     return this;
   }

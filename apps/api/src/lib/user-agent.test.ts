@@ -13,7 +13,11 @@ describe('parseUserAgent', () => {
       'Edge 120.0',
       'Windows 10',
     ],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:121.0) Gecko/20100101 Firefox/121.0', 'Firefox 121.0', 'macOS 10.15'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:121.0) Gecko/20100101 Firefox/121.0',
+      'Firefox 121.0',
+      'macOS 10.15',
+    ],
     [
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
       'Safari 17.1',
@@ -34,7 +38,11 @@ describe('parseUserAgent', () => {
       'Samsung Internet 23.0',
       'Android 14',
     ],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Safari/537.36 OPR/105.0.0.0', 'Opera 105.0', 'Linux'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Safari/537.36 OPR/105.0.0.0',
+      'Opera 105.0',
+      'Linux',
+    ],
     ['curl/8.4.0', 'curl 8.4', null],
   ])('%s', (ua, client, os) => {
     expect(parseUserAgent(ua)).toEqual({ clientVersion: client, osVersion: os });

@@ -32,7 +32,10 @@ export default fp(
         poolMax: opts.config.databasePoolMax,
       });
       db = created.db;
-      app.log.info({ database: created.kind }, `database: ${created.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${path.join(opts.config.dataDir, 'pglite')}`}`);
+      app.log.info(
+        { database: created.kind },
+        `database: ${created.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${path.join(opts.config.dataDir, 'pglite')}`}`,
+      );
     }
     const applied = await migrateToLatest(db);
     if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');

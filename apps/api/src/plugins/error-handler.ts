@@ -8,14 +8,17 @@ function label(field: string): string {
 }
 
 /** Turn zod request-validation issues into Laravel-style field messages. */
-function zodIssuesToFieldErrors(issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[]): FieldErrors {
+function zodIssuesToFieldErrors(
+  issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
     const field = path.join('.') || 'body';
     const name = label(path[path.length - 1] ?? 'body');
     let message: string;
-    if (issue.keyword === 'invalid_type' && issue.params.input === undefined) message = `The ${name} field is required.`;
+    if (issue.keyword === 'invalid_type' && issue.params.input === undefined)
+      message = `The ${name} field is required.`;
     else if (issue.keyword === 'invalid_type' && typeof issue.params.expected === 'string')
       message = `The ${name} field must be ${issue.params.expected === 'array' || issue.params.expected === 'object' ? 'an' : 'a'} ${issue.params.expected === 'boolean' ? 'true or false value' : issue.params.expected}.`;
     else message = `The ${name} field is invalid.`;
@@ -32,7 +35,9 @@ export default fp(
         if (err.code === 'validation') {
           return reply.code(422).send({ message: err.message, errors: err.fieldErrors ?? {} });
         }
-        return reply.code(err.status).send(err.reason ? { message: err.message, code: err.reason, ...err.extra } : { message: err.message });
+        return reply
+          .code(err.status)
+          .send(err.reason ? { message: err.message, code: err.reason, ...err.extra } : { message: err.message });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const errors = zodIssuesToFieldErrors(err.validation as never);

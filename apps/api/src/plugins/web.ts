@@ -31,7 +31,10 @@ export default fp(
         cacheControl: false,
         setHeaders(res, filePath) {
           const rel = path.relative(root, filePath).split(path.sep).join('/');
-          res.setHeader('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {

@@ -139,7 +139,10 @@ describe.skipIf(!url)('session-cache invalidation bus (TEST_REDIS_URL)', () => {
       const started = Date.now();
       await one.bus.publish({ customerId: 'c-2' });
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-      expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ expected: 1, acks: 0 }), expect.stringContaining('acknowledged'));
+      expect(logger.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ expected: 1, acks: 0 }),
+        expect.stringContaining('acknowledged'),
+      );
     } finally {
       await one.bus.close();
       silent.disconnect();

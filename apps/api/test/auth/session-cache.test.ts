@@ -56,7 +56,10 @@ describe('session cache: served from memory', () => {
   it('keeps the cache across calls that change nothing (signing a realtime channel)', async () => {
     const { client, customer } = await signedInCustomer(ctx);
     await expectCached(client);
-    const res = await client.post('/broadcasting/auth', { socket_id: '1234.5678', channel_name: `private-customer.${customer.id}` });
+    const res = await client.post('/broadcasting/auth', {
+      socket_id: '1234.5678',
+      channel_name: `private-customer.${customer.id}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const hits = ctx.app.sessions.cache.stats().hits;
     expect((await client.profile()).statusCode).toBe(200);
@@ -142,15 +145,21 @@ describe('session cache: nothing is late', () => {
     await ctx.app.services.uow.committed((after) => after.notify(customer.id, 'TransactionStatusChanged', {}));
     expect((await expectCached(client)).name).toBeNull();
     // a reviewer's decision changes the customer: the writer says so (db/unit-of-work.ts)
-    await ctx.app.services.uow.committed((after) => after.customerChanged(customer.id).notify(customer.id, 'DocumentStatusChanged', {}));
+    await ctx.app.services.uow.committed((after) =>
+      after.customerChanged(customer.id).notify(customer.id, 'DocumentStatusChanged', {}),
+    );
     expect(authEndpoints.getProfile.response.parse((await client.profile()).json()).name).toBe('Ada');
     await ctx.app.customerEvents.flush();
   });
 
-  it('a write behind the api\'s back is seen within a minute at most (the cache bound)', async () => {
+  it("a write behind the api's back is seen within a minute at most (the cache bound)", async () => {
     const { client, customer } = await signedInCustomer(ctx);
     await expectCached(client);
-    await ctx.db.updateTable('sessions').set({ revoked_at: ctx.clock.now() }).where('customer_id', '=', customer.id).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ revoked_at: ctx.clock.now() })
+      .where('customer_id', '=', customer.id)
+      .execute();
     ctx.clock.advance(59_000);
     expect((await client.profile()).statusCode).toBe(200);
     ctx.clock.advance(1_000);
@@ -164,7 +173,8 @@ describe('session cache: nothing is late', () => {
       config: ctx.config,
       now: ctx.clock.now,
       profiles: new CustomersService({ db: ctx.db }),
-      createBus: (cache) => createRedisInvalidationBus({ url: 'redis://127.0.0.1:1', target: cache, logger: pino({ level: 'silent' }) }),
+      createBus: (cache) =>
+        createRedisInvalidationBus({ url: 'redis://127.0.0.1:1', target: cache, logger: pino({ level: 'silent' }) }),
     });
     try {
       const token = client.cookies.get(SESSION_COOKIE);

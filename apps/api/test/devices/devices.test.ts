@@ -43,8 +43,18 @@ describe('GET /client/v1/devices', () => {
     const { mac, linux } = await twoDevices();
     const list = await devices(mac);
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ is_current: true, client_version: 'Chrome 120.0', os_version: 'macOS 10.15.7', is_mfa_completed: true });
-    expect(list[1]).toMatchObject({ is_current: false, client_version: 'Firefox 121.0', os_version: 'Linux', is_mfa_completed: true });
+    expect(list[0]).toMatchObject({
+      is_current: true,
+      client_version: 'Chrome 120.0',
+      os_version: 'macOS 10.15.7',
+      is_mfa_completed: true,
+    });
+    expect(list[1]).toMatchObject({
+      is_current: false,
+      client_version: 'Firefox 121.0',
+      os_version: 'Linux',
+      is_mfa_completed: true,
+    });
     expect(list[0]!.id).not.toBe(list[1]!.id);
     // the other device sees the same two, itself first
     const fromLinux = await devices(linux);
@@ -104,7 +114,10 @@ describe('DELETE /client/v1/device/{id}', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     expect((await linux.profile()).statusCode).toBe(401);
-    expect(notify).toHaveBeenCalledWith(customer.id, 'SessionRevoked', { session_ids: [other.id], reason: 'device_removed' });
+    expect(notify).toHaveBeenCalledWith(customer.id, 'SessionRevoked', {
+      session_ids: [other.id],
+      reason: 'device_removed',
+    });
     expect((await devices(mac)).map((d) => d.id)).not.toContain(other.id);
     expect((await mac.profile()).statusCode).toBe(200);
     // a second time: it is gone
@@ -120,7 +133,7 @@ describe('DELETE /client/v1/device/{id}', () => {
     expect((await client.profile()).statusCode).toBe(200);
   });
 
-  it('answers the same 404 for another customer\'s device, an unknown id and a malformed one, and changes nothing', async () => {
+  it("answers the same 404 for another customer's device, an unknown id and a malformed one, and changes nothing", async () => {
     const { mac } = await twoDevices();
     const victim = await signedInCustomer();
     const victimDevice = (await devices(victim.client))[0]!;
@@ -135,9 +148,13 @@ describe('DELETE /client/v1/device/{id}', () => {
   it('needs the anti-forgery token and a session', async () => {
     const { mac } = await twoDevices();
     const other = (await devices(mac)).find((d) => !d.is_current)!;
-    const noXsrf = await mac.request('DELETE', buildPath(e.revokeDevice.path, { id: other.id }), undefined, { 'x-xsrf-token': 'forged' });
+    const noXsrf = await mac.request('DELETE', buildPath(e.revokeDevice.path, { id: other.id }), undefined, {
+      'x-xsrf-token': 'forged',
+    });
     expect(noXsrf.statusCode).toBe(419);
-    expect((await new Client(ctx.app).request('DELETE', buildPath(e.revokeDevice.path, { id: other.id }))).statusCode).toBe(419);
+    expect(
+      (await new Client(ctx.app).request('DELETE', buildPath(e.revokeDevice.path, { id: other.id }))).statusCode,
+    ).toBe(419);
     expect((await devices(mac)).map((d) => d.id)).toContain(other.id);
   });
 });

@@ -39,20 +39,42 @@ describe('GET /client/v1/countries', () => {
       endonym: 'United Kingdom',
       demonym: 'British',
     });
-    expect(body.countries.find((c) => c.iso2_alpha === 'AF')).toMatchObject({ id: 4, iso_numeric: '004', fips_code: 'AF', calling_code: '+93' });
-    expect(body.countries.find((c) => c.iso2_alpha === 'DE')).toMatchObject({ id: 276, fips_code: 'GM', endonym: 'Deutschland', demonym: 'German' });
+    expect(body.countries.find((c) => c.iso2_alpha === 'AF')).toMatchObject({
+      id: 4,
+      iso_numeric: '004',
+      fips_code: 'AF',
+      calling_code: '+93',
+    });
+    expect(body.countries.find((c) => c.iso2_alpha === 'DE')).toMatchObject({
+      id: 276,
+      fips_code: 'GM',
+      endonym: 'Deutschland',
+      demonym: 'German',
+    });
     expect(body.countries.find((c) => c.iso2_alpha === 'VA')).toMatchObject({ calling_code: '+39' });
     // the foundation's countries keep their ids
-    for (const [iso2, id] of [['US', 840], ['NG', 566], ['IN', 356], ['MX', 484], ['ES', 724]] as const) {
+    for (const [iso2, id] of [
+      ['US', 840],
+      ['NG', 566],
+      ['IN', 356],
+      ['MX', 484],
+      ['ES', 724],
+    ] as const) {
       expect(body.countries.find((c) => c.iso2_alpha === iso2)?.id).toBe(id);
     }
   });
 
   it('seeds reference data idempotently (countries and attribute definitions)', async () => {
-    const before = await ctx.db.selectFrom('attribute_definitions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('attribute_definitions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await seedReferenceData(ctx.db);
     await seedReferenceData(ctx.db);
-    const after = await ctx.db.selectFrom('attribute_definitions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('attribute_definitions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const expected = Object.values(attributeSets).reduce((n, set) => n + set.length, 0);
     expect(Number(after.n)).toBe(expected);

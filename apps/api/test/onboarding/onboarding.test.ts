@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authEndpoints, nestDotKeys, onboardingEndpoints as e, ValidationErrorBody, type Customer } from '@remit/contract';
+import {
+  authEndpoints,
+  nestDotKeys,
+  onboardingEndpoints as e,
+  ValidationErrorBody,
+  type Customer,
+} from '@remit/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { Client, useTestApp } from '../helpers.ts';
 
@@ -24,7 +30,12 @@ const GB_ADDRESS = {
   'address.region': 'Greater London',
   'address.postcode': 'sw1a 2aa',
 };
-const EMPLOYMENT = { employment_status: 'employed', occupation: 'Engineer', employer_name: 'Analytical Engines Ltd', annual_income: '30k_60k' };
+const EMPLOYMENT = {
+  employment_status: 'employed',
+  occupation: 'Engineer',
+  employer_name: 'Analytical Engines Ltd',
+  annual_income: '30k_60k',
+};
 
 async function signedUp(): Promise<{ c: Client; customer: Customer }> {
   const c = new Client(ctx.app);
@@ -52,7 +63,10 @@ async function tasks(c: Client) {
   return e.listTasks.response.parse(res.json()).tasks;
 }
 
-async function insertDocument(customerId: string, patch: Partial<{ status_code: 'approved' | 'pending' | 'rejected'; category: string; data: object; at: Date }> = {}) {
+async function insertDocument(
+  customerId: string,
+  patch: Partial<{ status_code: 'approved' | 'pending' | 'rejected'; category: string; data: object; at: Date }> = {},
+) {
   const id = randomUUID();
   const at = patch.at ?? ctx.clock.now();
   await ctx.db
@@ -85,13 +99,30 @@ describe('onboarding: country and attributes', () => {
     const customer = await ok(await setCountry(c, GB));
     expect(customer.country?.iso2_alpha).toBe('GB');
     expect(customer.attributes.map((a) => a.attribute)).toEqual([
-      'first_name', 'middle_name', 'last_name', 'date_of_birth', 'nationality', 'national_id_number',
-      'address.line_1', 'address.line_2', 'address.city', 'address.region', 'address.postcode',
-      'employment_status', 'occupation', 'employer_name', 'annual_income',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'date_of_birth',
+      'nationality',
+      'national_id_number',
+      'address.line_1',
+      'address.line_2',
+      'address.city',
+      'address.region',
+      'address.postcode',
+      'employment_status',
+      'occupation',
+      'employer_name',
+      'annual_income',
     ]);
     expect(customer.attributes.every((a) => a.value === null)).toBe(true);
     const ni = customer.attributes.find((a) => a.attribute === 'national_id_number')!;
-    expect(ni).toMatchObject({ category: 'identity', label: 'National Insurance number', mask: 'AA 99 99 99 A', is_required: true });
+    expect(ni).toMatchObject({
+      category: 'identity',
+      label: 'National Insurance number',
+      mask: 'AA 99 99 99 A',
+      is_required: true,
+    });
     // The regex accepts what the mask shows while typing (the web checks the masked value).
     expect(ni.regular_expression).toBe('^[A-CEGHJ-PR-TW-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]$');
     expect(new RegExp(ni.regular_expression!).test('AB 12 34 56 C')).toBe(true);
@@ -127,14 +158,20 @@ describe('onboarding: country and attributes', () => {
       unique_identity_number: 'AB123456C',
     });
     expect(customer.nationality?.iso2_alpha).toBe('GB');
-    const rows = await ctx.db.selectFrom('customer_attributes').selectAll().where('customer_id', '=', customer.id).execute();
+    const rows = await ctx.db
+      .selectFrom('customer_attributes')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
     expect(rows).toHaveLength(6);
   });
 
   it('validates each value with its attribute’s own regular expression and message', async () => {
     const { c } = await signedUp();
     await ok(await setCountry(c, GB));
-    const err = await invalid(await update(c, 'identity', { ...GB_IDENTITY, national_id_number: 'DA123456E', first_name: 'Ada1' }));
+    const err = await invalid(
+      await update(c, 'identity', { ...GB_IDENTITY, national_id_number: 'DA123456E', first_name: 'Ada1' }),
+    );
     expect(err.errors).toEqual({
       first_name: ['The first name may only contain letters, spaces, apostrophes, dots and hyphens.'],
       national_id_number: ['Enter a valid National Insurance number, e.g. AB 12 34 56 C.'],
@@ -146,7 +183,9 @@ describe('onboarding: country and attributes', () => {
   it('requires the required attributes of the category (missing or empty)', async () => {
     const { c } = await signedUp();
     await ok(await setCountry(c, GB));
-    const err = await invalid(await update(c, 'identity', { ...GB_IDENTITY, first_name: '   ', last_name: undefined as never }));
+    const err = await invalid(
+      await update(c, 'identity', { ...GB_IDENTITY, first_name: '   ', last_name: undefined as never }),
+    );
     expect(err.errors).toEqual({
       first_name: ['The First name field is required.'],
       last_name: ['The Last name field is required.'],
@@ -158,15 +197,26 @@ describe('onboarding: country and attributes', () => {
   it('refuses keys the country does not define for that category', async () => {
     const { c } = await signedUp();
     await ok(await setCountry(c, GB));
-    const err = await invalid(await update(c, 'identity', { ...GB_IDENTITY, favourite_colour: 'blue', 'address.city': 'Leeds' }));
-    expect(err.errors).toEqual({ favourite_colour: ['This field is not allowed.'], 'address.city': ['This field is not allowed.'] });
+    const err = await invalid(
+      await update(c, 'identity', { ...GB_IDENTITY, favourite_colour: 'blue', 'address.city': 'Leeds' }),
+    );
+    expect(err.errors).toEqual({
+      favourite_colour: ['This field is not allowed.'],
+      'address.city': ['This field is not allowed.'],
+    });
   });
 
   it('takes dotted keys as nested objects and answers them in the Address', async () => {
     const { c, customer: before } = await signedUp();
     await ok(await setCountry(c, GB));
     const res = await c.post(`${e.updateAttributes.path}?category=address`, {
-      address: { line_1: '10 Downing Street', line_2: 'Westminster', city: 'London', region: 'Greater London', postcode: 'sw1a 2aa' },
+      address: {
+        line_1: '10 Downing Street',
+        line_2: 'Westminster',
+        city: 'London',
+        region: 'Greater London',
+        postcode: 'sw1a 2aa',
+      },
     });
     const customer = await ok(res);
     expect(customer.id).toBe(before.id);
@@ -190,7 +240,11 @@ describe('onboarding: country and attributes', () => {
   it('accepts a region from the fixed list only (US states)', async () => {
     const { c } = await signedUp();
     await ok(await setCountry(c, US));
-    const address = { 'address.line_1': '1600 Pennsylvania Ave NW', 'address.city': 'Washington', 'address.postcode': '20500' };
+    const address = {
+      'address.line_1': '1600 Pennsylvania Ave NW',
+      'address.city': 'Washington',
+      'address.postcode': '20500',
+    };
     const err = await invalid(await update(c, 'address', { ...address, 'address.region': 'Narnia' }));
     expect(err.errors).toEqual({ 'address.region': ['Choose a state from the list.'] });
     const customer = await ok(await update(c, 'address', { ...address, 'address.region': 'District of Columbia' }));
@@ -231,14 +285,22 @@ describe('onboarding: country and attributes', () => {
     expect(spain.second_name).toBeNull(); // middle_name is not a Spanish attribute
     expect(spain.whole_name).toBe('Ada Lovelace');
     expect(spain.address?.city).toBe('London');
-    const rows = await ctx.db.selectFrom('customer_attributes').select('attribute').where('customer_id', '=', spain.id).execute();
+    const rows = await ctx.db
+      .selectFrom('customer_attributes')
+      .select('attribute')
+      .where('customer_id', '=', spain.id)
+      .execute();
     expect(rows.map((r) => r.attribute)).not.toContain('middle_name');
 
     // the Spanish ID check applies from now on (DNI control letter)
-    const badDni = await invalid(await update(c, 'identity', { ...GB_IDENTITY, middle_name: undefined as never, national_id_number: '12345678A' }));
+    const badDni = await invalid(
+      await update(c, 'identity', { ...GB_IDENTITY, middle_name: undefined as never, national_id_number: '12345678A' }),
+    );
     expect(badDni.errors.national_id_number).toEqual(['Enter a valid DNI (12345678Z) or NIE (X1234567L).']);
     const { middle_name: _m, ...esIdentity } = GB_IDENTITY;
-    const ok2 = await ok(await update(c, 'identity', { ...esIdentity, second_last_name: 'Byron', national_id_number: '12345678Z' }));
+    const ok2 = await ok(
+      await update(c, 'identity', { ...esIdentity, second_last_name: 'Byron', national_id_number: '12345678Z' }),
+    );
     expect(ok2.third_name).toBe('Lovelace Byron');
   });
 });
@@ -246,7 +308,9 @@ describe('onboarding: country and attributes', () => {
 describe('onboarding: mobile number', () => {
   it('stores a valid mobile number of the chosen country in E.164', async () => {
     const { c } = await signedUp();
-    const customer = await ok(await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number: '07400 123456' }));
+    const customer = await ok(
+      await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number: '07400 123456' }),
+    );
     expect(customer.account.mobile_number).toBe('+447400123456');
     expect(customer.account.mobile_number_country?.iso2_alpha).toBe('GB');
   });
@@ -254,10 +318,14 @@ describe('onboarding: mobile number', () => {
   it('refuses a number that is not a mobile number of that country', async () => {
     const { c } = await signedUp();
     for (const mobile_number of ['12345', '020 7946 0000', '+1 212 555 0123']) {
-      const err = await invalid(await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number }));
+      const err = await invalid(
+        await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number }),
+      );
       expect(err.errors).toEqual({ mobile_number: ['Enter a valid mobile number for United Kingdom.'] });
     }
-    const err = await invalid(await c.post(e.updateMobileNumber.path, { mobile_number_country_id: 1, mobile_number: '07400 123456' }));
+    const err = await invalid(
+      await c.post(e.updateMobileNumber.path, { mobile_number_country_id: 1, mobile_number: '07400 123456' }),
+    );
     expect(Object.keys(err.errors)).toEqual(['mobile_number_country_id']);
   });
 });
@@ -267,7 +335,13 @@ describe('onboarding: tasks', () => {
     const { c, customer } = await signedUp();
     const initial = await tasks(c);
     expect(initial.map((t) => t.code)).toEqual([
-      'verify_email', 'choose_country', 'identity_information', 'address_information', 'employment_information', 'mobile_number', 'account_verification',
+      'verify_email',
+      'choose_country',
+      'identity_information',
+      'address_information',
+      'employment_information',
+      'mobile_number',
+      'account_verification',
     ]);
     expect(initial.every((t) => t.status === 'pending')).toBe(true);
     expect(initial.map((t) => t.route)).toEqual([...Array(6).fill('onboardingWorkflow'), 'accountVerification']);
@@ -280,7 +354,9 @@ describe('onboarding: tasks', () => {
     expect(await status()).toMatchObject({ identity_information: 'completed', address_information: 'pending' });
     await ok(await update(c, 'address', GB_ADDRESS));
     await ok(await update(c, 'employment', EMPLOYMENT));
-    await ok(await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number: '+44 7400 123456' }));
+    await ok(
+      await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number: '+44 7400 123456' }),
+    );
     expect(await status()).toMatchObject({
       address_information: 'completed',
       employment_information: 'completed',
@@ -289,7 +365,11 @@ describe('onboarding: tasks', () => {
       verify_email: 'pending',
     });
     // Written behind the api's back, as a back office would: such writers must tell the session cache.
-    await ctx.db.updateTable('accounts').set({ email_verified_at: ctx.clock.now() }).where('customer_id', '=', customer.id).execute();
+    await ctx.db
+      .updateTable('accounts')
+      .set({ email_verified_at: ctx.clock.now() })
+      .where('customer_id', '=', customer.id)
+      .execute();
     await insertDocument(customer.id, { status_code: 'pending' });
     await ctx.app.sessions.forgetCustomer(customer.id);
     expect(await status()).toMatchObject({ verify_email: 'completed', account_verification: 'pending' });
@@ -303,10 +383,27 @@ describe('onboarding: apply info from proof of identity', () => {
   it('fills empty identity attributes from the newest approved document and checks the name', async () => {
     const { c, customer } = await signedUp();
     await ok(await setCountry(c, GB));
-    await ok(await update(c, 'identity', { first_name: 'José', last_name: 'Núñez', date_of_birth: '01/02/1990', nationality: 'ES', national_id_number: 'AB123456C' }));
-    await insertDocument(customer.id, { data: { first_name: 'Somebody', last_name: 'Else' }, at: new Date('2029-01-01T00:00:00Z') });
+    await ok(
+      await update(c, 'identity', {
+        first_name: 'José',
+        last_name: 'Núñez',
+        date_of_birth: '01/02/1990',
+        nationality: 'ES',
+        national_id_number: 'AB123456C',
+      }),
+    );
     await insertDocument(customer.id, {
-      data: { first_name: 'JOSE', last_name: 'nunez', middle_name: 'Maria', date_of_birth: '1990-02-01', document_number: '123456789' },
+      data: { first_name: 'Somebody', last_name: 'Else' },
+      at: new Date('2029-01-01T00:00:00Z'),
+    });
+    await insertDocument(customer.id, {
+      data: {
+        first_name: 'JOSE',
+        last_name: 'nunez',
+        middle_name: 'Maria',
+        date_of_birth: '1990-02-01',
+        document_number: '123456789',
+      },
     });
     const filled = await ok(await c.post(e.applyInfoFromPoi.path, {}));
     const value = (k: string) => filled.attributes.find((a) => a.attribute === k)?.value;
@@ -325,9 +422,22 @@ describe('onboarding: apply info from proof of identity', () => {
   it('fills an empty profile, converting the ISO date', async () => {
     const { c, customer } = await signedUp();
     await ok(await setCountry(c, GB));
-    await insertDocument(customer.id, { data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1985-12-10', nationality: 'GBR', document_number: 'AB123456C' } });
+    await insertDocument(customer.id, {
+      data: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        date_of_birth: '1985-12-10',
+        nationality: 'GBR',
+        document_number: 'AB123456C',
+      },
+    });
     const filled = await ok(await c.post(e.applyInfoFromPoi.path, {}));
-    expect(filled).toMatchObject({ name: 'Ada', third_name: 'Lovelace', unique_identity_number: 'AB123456C', poi_name_check: true });
+    expect(filled).toMatchObject({
+      name: 'Ada',
+      third_name: 'Lovelace',
+      unique_identity_number: 'AB123456C',
+      poi_name_check: true,
+    });
     expect(filled.attributes.find((a) => a.attribute === 'date_of_birth')?.value).toBe('10/12/1985');
     expect(filled.nationality?.iso2_alpha).toBe('GB');
   });
@@ -363,9 +473,17 @@ describe('onboarding: isolation and events', () => {
 
     await ok(await setCountry(b.c, US));
     await ok(
-      await update(b.c, 'identity', { first_name: 'Grace', last_name: 'Hopper', date_of_birth: '09/12/1906', nationality: 'US', national_id_number: '123-45-6789' }),
+      await update(b.c, 'identity', {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        date_of_birth: '09/12/1906',
+        nationality: 'US',
+        national_id_number: '123-45-6789',
+      }),
     );
-    await ok(await b.c.post(e.updateMobileNumber.path, { mobile_number_country_id: US, mobile_number: '201-555-0123' }));
+    await ok(
+      await b.c.post(e.updateMobileNumber.path, { mobile_number_country_id: US, mobile_number: '201-555-0123' }),
+    );
 
     const aAfter = await ok(await a.c.profile());
     expect({ ...aAfter, session: null }).toEqual({ ...aBefore, session: null });
@@ -383,7 +501,14 @@ describe('onboarding: isolation and events', () => {
       await ok(await c.post(e.updateMobileNumber.path, { mobile_number_country_id: GB, mobile_number: '07400123456' }));
       await invalid(await update(c, 'employment', {}));
       const calls = spy.mock.calls.filter(([id]) => id === customer.id).map(([, event]) => event);
-      expect(calls).toEqual(['ProfileUpdated', 'TasksChanged', 'ProfileUpdated', 'TasksChanged', 'ProfileUpdated', 'TasksChanged']);
+      expect(calls).toEqual([
+        'ProfileUpdated',
+        'TasksChanged',
+        'ProfileUpdated',
+        'TasksChanged',
+        'ProfileUpdated',
+        'TasksChanged',
+      ]);
       expect(spy.mock.calls.every(([, , payload]) => JSON.stringify(payload) === '{}')).toBe(true);
     } finally {
       spy.mockRestore();

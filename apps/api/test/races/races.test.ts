@@ -1,6 +1,13 @@
 // Races on a real PostgreSQL (TEST_DATABASE_URL): the same single-use thing used many times at
 // once must work exactly once, and nothing may answer 500 or leave half-written data.
-import { DeviceList, authEndpoints, buildPath, devicesEndpoints, onboardingEndpoints, securityEndpoints } from '@remit/contract';
+import {
+  DeviceList,
+  authEndpoints,
+  buildPath,
+  devicesEndpoints,
+  onboardingEndpoints,
+  securityEndpoints,
+} from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { Client, STRONG_PASSWORD, codeFrom, uniqueEmail, useTestApp } from '../helpers.ts';
 import { computeTotp, lastMailTo, signInWithEmailMfa, signedInCustomer } from '../security/helpers.ts';
@@ -25,7 +32,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     const clients = Array.from({ length: N }, () => new Client(ctx.app));
     await Promise.all(clients.map((c) => c.csrf()));
     const results = await Promise.all(
-      clients.map((c) => c.post(authEndpoints.signUp.path, { email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD })),
+      clients.map((c) =>
+        c.post(authEndpoints.signUp.path, { email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD }),
+      ),
     );
     expect(statuses(results)).toEqual([201, ...Array(N - 1).fill(422)]);
     for (const r of results.filter((x) => x.statusCode === 422)) {
@@ -45,7 +54,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     const token = Buffer.from(/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!, 'base64url').toString('utf8');
     const passwords = Array.from({ length: N }, (_, i) => `Another-Strong-77-pass${i}`);
     const results = await Promise.all(
-      copies(c).map((x, i) => x.post(securityEndpoints.resetPassword.path, { token, password: passwords[i], confirm_password: passwords[i] })),
+      copies(c).map((x, i) =>
+        x.post(securityEndpoints.resetPassword.path, { token, password: passwords[i], confirm_password: passwords[i] }),
+      ),
     );
     expect(statuses(results)).toEqual([200, ...Array(N - 1).fill(422)]);
     const winner = passwords[results.findIndex((r) => r.statusCode === 200)]!;
@@ -57,7 +68,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     const pending = new Client(ctx.app);
     await pending.signIn(email);
     const code = codeFrom((await lastMailTo(ctx, email, 'Your sign-in code')).text);
-    const results = await Promise.all(copies(pending).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: code })));
+    const results = await Promise.all(
+      copies(pending).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: code })),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
@@ -65,22 +78,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
 
   it('one TOTP code or one recovery code sent many times at once works once', async () => {
     const { client, email } = await signedInCustomer(ctx);
-    const setup = securityEndpoints.setupTotp.response.parse((await client.post(securityEndpoints.setupTotp.path, { password: STRONG_PASSWORD })).json());
-    const confirm = await client.post(securityEndpoints.confirmTotp.path, { otp: computeTotp(setup.secret, ctx.clock.now()) });
+    const setup = securityEndpoints.setupTotp.response.parse(
+      (await client.post(securityEndpoints.setupTotp.path, { password: STRONG_PASSWORD })).json(),
+    );
+    const confirm = await client.post(securityEndpoints.confirmTotp.path, {
+      otp: computeTotp(setup.secret, ctx.clock.now()),
+    });
     const { recovery_codes } = securityEndpoints.confirmTotp.response.parse(confirm.json());
 
     ctx.clock.advance(30_000); // the next time step: the code used to confirm is spent
     const pending = new Client(ctx.app);
     await pending.signIn(email);
     const totp = computeTotp(setup.secret, ctx.clock.now());
-    const byTotp = await Promise.all(copies(pending).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: totp })));
+    const byTotp = await Promise.all(
+      copies(pending).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: totp })),
+    );
     expect(byTotp.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(byTotp.every((r) => r.statusCode < 500)).toBe(true);
 
     ctx.store.clear(); // the seven refused copies count as failed tries; start the next race fresh
     const again = new Client(ctx.app);
     await again.signIn(email);
-    const byRecovery = await Promise.all(copies(again).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: recovery_codes[0] })));
+    const byRecovery = await Promise.all(
+      copies(again).map((x) => x.post(securityEndpoints.completeMfa.path, { otp: recovery_codes[0] })),
+    );
     expect(byRecovery.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(byRecovery.every((r) => r.statusCode < 500)).toBe(true);
   });
@@ -90,7 +111,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     await signInWithEmailMfa(ctx, email);
     const list = DeviceList.parse((await client.get(devicesEndpoints.listDevices.path)).json()).devices;
     const other = list.find((d) => !d.is_current)!;
-    const results = await Promise.all(copies(client).map((x) => x.request('DELETE', buildPath(devicesEndpoints.revokeDevice.path, { id: other.id }))));
+    const results = await Promise.all(
+      copies(client).map((x) => x.request('DELETE', buildPath(devicesEndpoints.revokeDevice.path, { id: other.id }))),
+    );
     expect(statuses(results)).toEqual([204, ...Array(N - 1).fill(404)]);
   });
 
@@ -109,7 +132,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
         }),
       ),
     );
-    expect(results.every((r) => r.statusCode === 200), results.map((r) => r.body).join('\n')).toBe(true);
+    expect(
+      results.every((r) => r.statusCode === 200),
+      results.map((r) => r.body).join('\n'),
+    ).toBe(true);
     const profile = authEndpoints.getProfile.response.parse((await client.profile()).json());
     // the derived columns and the attribute values agree: one save won entirely
     const first = profile.attributes.find((a) => a.attribute === 'first_name')!.value!;

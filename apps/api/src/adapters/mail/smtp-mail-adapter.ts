@@ -14,7 +14,13 @@ export class SmtpMailAdapter implements MailAdapter {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+    await this.transport.sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html ? { html: m.html } : {}),
+    });
   }
 
   async close(): Promise<void> {

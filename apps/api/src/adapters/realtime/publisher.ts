@@ -199,7 +199,12 @@ export interface CustomerEvents {
    * Fire and forget: a failed publish is logged and retried, never fails the business operation.
    * `options.socketId` leaves out the browser tab that caused the event (it already has the result).
    */
-  notify(customerId: string, event: RealtimeEventName, payload?: Record<string, unknown>, options?: PublishOptions): void;
+  notify(
+    customerId: string,
+    event: RealtimeEventName,
+    payload?: Record<string, unknown>,
+    options?: PublishOptions,
+  ): void;
   /** Resolves when every publish started so far has been delivered or given up (tests, shutdown). */
   flush(): Promise<void>;
 }

@@ -44,7 +44,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('password_changed_at', 'timestamptz')
     .addColumn('mobile_number', 'varchar(32)')
     .addColumn('mobile_number_country_id', 'integer', (c) => c.references('countries.id'))
-    .addColumn('mfa_method', 'varchar(16)', (c) => c.notNull().defaultTo('email').check(sql`mfa_method in ('email', 'totp')`))
+    .addColumn('mfa_method', 'varchar(16)', (c) =>
+      c
+        .notNull()
+        .defaultTo('email')
+        .check(sql`mfa_method in ('email', 'totp')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addCheckConstraint('accounts_email_lowercase', sql`email = lower(email)`)
@@ -93,7 +98,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sessions_token_hash_unique').on('sessions').column('token_hash').unique().execute();
-  await db.schema.createIndex('sessions_customer_id_idx').on('sessions').columns(['customer_id', 'revoked_at']).execute();
+  await db.schema
+    .createIndex('sessions_customer_id_idx')
+    .on('sessions')
+    .columns(['customer_id', 'revoked_at'])
+    .execute();
 
   await db.schema
     .createTable('one_time_codes')
@@ -128,7 +137,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['mail_outbox', 'one_time_codes', 'sessions', 'customer_attributes', 'addresses', 'accounts', 'customers', 'countries']) {
+  for (const t of [
+    'mail_outbox',
+    'one_time_codes',
+    'sessions',
+    'customer_attributes',
+    'addresses',
+    'accounts',
+    'customers',
+    'countries',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

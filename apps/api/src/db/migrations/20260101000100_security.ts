@@ -28,7 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('mfa_recovery_codes_customer_idx').on('mfa_recovery_codes').columns(['customer_id', 'code_hash']).execute();
+  await db.schema
+    .createIndex('mfa_recovery_codes_customer_idx')
+    .on('mfa_recovery_codes')
+    .columns(['customer_id', 'code_hash'])
+    .execute();
 
   await db.schema
     .createTable('password_reset_tokens')
@@ -40,8 +44,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('password_reset_tokens_hash_unique').on('password_reset_tokens').column('token_hash').unique().execute();
-  await db.schema.createIndex('password_reset_tokens_customer_idx').on('password_reset_tokens').column('customer_id').execute();
+  await db.schema
+    .createIndex('password_reset_tokens_hash_unique')
+    .on('password_reset_tokens')
+    .column('token_hash')
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('password_reset_tokens_customer_idx')
+    .on('password_reset_tokens')
+    .column('customer_id')
+    .execute();
 
   await db.schema
     .createTable('known_devices')
@@ -52,7 +65,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('known_devices_pkey', ['customer_id', 'fingerprint'])
     .execute();
-
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

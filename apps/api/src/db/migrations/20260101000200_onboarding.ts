@@ -9,7 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('attribute_definitions')
     .addColumn('scope', 'varchar(8)', (c) => c.notNull())
     .addColumn('attribute', 'varchar(100)', (c) => c.notNull())
-    .addColumn('category', 'varchar(16)', (c) => c.notNull().check(sql`category in ('identity', 'address', 'employment')`))
+    .addColumn('category', 'varchar(16)', (c) =>
+      c.notNull().check(sql`category in ('identity', 'address', 'employment')`),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('label', 'varchar(200)', (c) => c.notNull())
     .addColumn('info_text', 'text')

@@ -16,13 +16,23 @@ export const authRepository = {
       .select(['customer_id', 'email', 'password_hash', 'email_verified_at', 'mfa_method'])
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst() as Promise<
-      | { customer_id: string; email: string; password_hash: string; email_verified_at: Date | null; mfa_method: MfaMethodColumn }
+      | {
+          customer_id: string;
+          email: string;
+          password_hash: string;
+          email_verified_at: Date | null;
+          mfa_method: MfaMethodColumn;
+        }
       | undefined
     >;
   },
 
   async emailExists(db: Executor, email: string): Promise<boolean> {
-    const row = await db.selectFrom('accounts').select('customer_id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+    const row = await db
+      .selectFrom('accounts')
+      .select('customer_id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
     return !!row;
   },
 

@@ -77,7 +77,8 @@ export class AuthService {
     const bag = new FieldErrorBag();
 
     if (email === '') bag.add('email', 'The email field is required.');
-    else if (email.length > EMAIL_MAX_LENGTH) bag.add('email', `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`);
+    else if (email.length > EMAIL_MAX_LENGTH)
+      bag.add('email', `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`);
     else if (!emailSchema.safeParse(email).success) bag.add('email', 'The email field must be a valid email address.');
     else if (await authRepository.emailExists(db, email)) bag.add('email', 'The email has already been taken.');
 
@@ -135,7 +136,10 @@ export class AuthService {
     const account = email.length <= EMAIL_MAX_LENGTH ? await authRepository.findAccountByEmail(db, email) : undefined;
     const tooLong = [...password].length > PASSWORD_MAX_LENGTH;
     // Unknown email: verify against a dummy hash so both answers take the same time.
-    const ok = account && !tooLong ? await verifyPassword(account.password_hash, password) : (await verifyPassword(await getDummyHash(), password), false);
+    const ok =
+      account && !tooLong
+        ? await verifyPassword(account.password_hash, password)
+        : (await verifyPassword(await getDummyHash(), password), false);
     if (!account || !ok) {
       await throttle.recordFailure(email);
       throw AppError.validation({ email: [BAD_CREDENTIALS] });
@@ -147,8 +151,14 @@ export class AuthService {
     const { token, code } = await uow.run(async (trx, after) => {
       // the session the browser presented (if any) is replaced by the new one
       after.sessionEnded(client.previousToken);
-      const started = await sessions.start(trx, { ...client, customerId: account.customer_id, mfaMethod, isMfaCompleted: false });
-      const mfaCode = mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
+      const started = await sessions.start(trx, {
+        ...client,
+        customerId: account.customer_id,
+        mfaMethod,
+        isMfaCompleted: false,
+      });
+      const mfaCode =
+        mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
       return { token: started.token, code: mfaCode };
     });
     const { mail, resend, devices } = this.deps.security;

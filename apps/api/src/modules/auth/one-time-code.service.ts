@@ -42,7 +42,12 @@ export class OneTimeCodeService {
   }
 
   /** Issue a new code (replacing any open one) and return it in clear for mailing. */
-  async issue(db: Executor, customerId: string, purpose: OneTimeCodePurpose, sessionId: string | null = null): Promise<string> {
+  async issue(
+    db: Executor,
+    customerId: string,
+    purpose: OneTimeCodePurpose,
+    sessionId: string | null = null,
+  ): Promise<string> {
     const t = this.now();
     const code = sixDigitCode();
     await oneTimeCodeRepository.consumeOpen(db, customerId, purpose, t);
@@ -62,7 +67,13 @@ export class OneTimeCodeService {
    * Check a submitted code; a correct one is consumed, a wrong one counts an attempt.
    * With `sessionId`, only a code issued for that session counts (MFA codes belong to one sign-in).
    */
-  async verify(db: Executor, customerId: string, purpose: OneTimeCodePurpose, code: string, sessionId?: string): Promise<OtpCheck> {
+  async verify(
+    db: Executor,
+    customerId: string,
+    purpose: OneTimeCodePurpose,
+    code: string,
+    sessionId?: string,
+  ): Promise<OtpCheck> {
     const row = await oneTimeCodeRepository.findLatestOpen(db, customerId, purpose);
     if (!row || (sessionId !== undefined && row.session_id !== sessionId)) return 'missing';
     const t = this.now();

@@ -18,9 +18,9 @@ describe('password policy', () => {
   });
 
   it('compares common passwords case-insensitively', () => {
-    expect(passwordPolicyErrors(buildPasswordPolicy(defaults), 'PASSWORD123!'.toLowerCase().replace('p', 'P'))).toEqual([
-      'The password is too common. Please choose a different one.',
-    ]);
+    expect(passwordPolicyErrors(buildPasswordPolicy(defaults), 'PASSWORD123!'.toLowerCase().replace('p', 'P'))).toEqual(
+      ['The password is too common. Please choose a different one.'],
+    );
   });
 
   it('counts characters, not UTF-16 units', () => {

@@ -81,7 +81,11 @@ export function createRedisInvalidationBus(options: RedisInvalidationBusOptions)
   const instanceId = randomUUID();
   const ackChannel = (instance: string) => `${channel}:ack:${instance}`;
   const pub = new Redis(options.url, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(options.url, { maxRetriesPerRequest: 1, autoResubscribe: false, connectionName: `remit-session-cache-${instanceId}` });
+  const sub = new Redis(options.url, {
+    maxRetriesPerRequest: 1,
+    autoResubscribe: false,
+    connectionName: `remit-session-cache-${instanceId}`,
+  });
   const pending = new Map<number, PendingAck>();
   let subscribed = false;
   let closed = false;
@@ -129,7 +133,8 @@ export function createRedisInvalidationBus(options: RedisInvalidationBusOptions)
   return {
     async publish(what) {
       const n = ++counter;
-      const envelope: Envelope = 'customerId' in what ? { o: instanceId, n, c: what.customerId } : { o: instanceId, n, t: what.tokenHash };
+      const envelope: Envelope =
+        'customerId' in what ? { o: instanceId, n, c: what.customerId } : { o: instanceId, n, t: what.tokenHash };
       let timer: NodeJS.Timeout | undefined;
       const acknowledged = new Promise<boolean>((resolve) => {
         pending.set(n, { acks: 0, expected: Number.POSITIVE_INFINITY, done: () => resolve(true) });
@@ -142,7 +147,10 @@ export function createRedisInvalidationBus(options: RedisInvalidationBusOptions)
         wait.expected = receivers - (subscribed ? 1 : 0);
         if (wait.acks >= wait.expected) wait.done();
         if (!(await acknowledged)) {
-          logger.warn({ expected: wait.expected, acks: wait.acks }, 'session cache: not every instance acknowledged an invalidation in time');
+          logger.warn(
+            { expected: wait.expected, acks: wait.acks },
+            'session cache: not every instance acknowledged an invalidation in time',
+          );
         }
       } catch (err) {
         // Other instances may then serve the old session until their entry expires (the cache TTL).

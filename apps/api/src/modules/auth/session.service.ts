@@ -16,7 +16,6 @@ import { sessionRepository } from './session.repository.ts';
 /** touched_at is refreshed at most once a minute. */
 export const TOUCH_INTERVAL_MS = 60_000;
 
-
 export interface StartSessionInput extends ClientInfo {
   customerId: string;
   mfaMethod: MfaMethodColumn | null;
@@ -75,7 +74,11 @@ export class SessionService {
     this.profiles = deps.profiles;
     this.idleMs = config.session.idleMinutes * 60_000;
     this.absoluteMs = config.session.absoluteHours * 3_600_000;
-    this.cache = new SessionCache({ ttlMs: config.session.cacheSeconds * 1000, maxEntries: config.session.cacheMaxEntries, now });
+    this.cache = new SessionCache({
+      ttlMs: config.session.cacheSeconds * 1000,
+      maxEntries: config.session.cacheMaxEntries,
+      now,
+    });
     this.bus = createBus(this.cache);
   }
 
@@ -135,7 +138,13 @@ export class SessionService {
       await sessionRepository.touch(this.db, row.s_id, t);
       session = { ...session, touched_at: t };
     }
-    const auth = freeze({ session, customerId: row.s_customer_id, lastAuthenticatedAt: row.s_last_authenticated_at, expiresAt: row.s_expires_at, profile: row });
+    const auth = freeze({
+      session,
+      customerId: row.s_customer_id,
+      lastAuthenticatedAt: row.s_last_authenticated_at,
+      expiresAt: row.s_expires_at,
+      profile: row,
+    });
     this.cache.store(tokenHash, auth.customerId, auth, ticket);
     return auth;
   }

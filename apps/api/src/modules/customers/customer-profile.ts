@@ -15,7 +15,8 @@ export interface AddressJson {
 
 /** Everything needed to answer a Customer, loaded in one query. */
 export interface CustomerProfileRow
-  extends Pick<
+  extends
+    Pick<
       Selectable<CustomersTable>,
       | 'id'
       | 'crn'

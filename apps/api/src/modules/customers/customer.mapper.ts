@@ -24,14 +24,25 @@ function toAddress(a: AddressJson | null): Address | null {
  * The attribute definitions of the customer's country (in-memory cache, display order) with the
  * customer's values; value null when unset. No country: no attributes.
  */
-export function toAttributes(countryIso2: string | null | undefined, values: Record<string, string | null> | null): Attribute[] {
+export function toAttributes(
+  countryIso2: string | null | undefined,
+  values: Record<string, string | null> | null,
+): Attribute[] {
   return attributeCatalog.forCountry(countryIso2).map((def) => ({ ...def, value: values?.[def.attribute] ?? null }));
 }
 
 /** The session as the contract shows it: `session_token` is the public handle, never the cookie secret. */
 export type SessionView = Pick<
   SessionRow,
-  'id' | 'public_token' | 'is_mfa_completed' | 'mfa_method' | 'client_version' | 'os_version' | 'touched_at' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'public_token'
+  | 'is_mfa_completed'
+  | 'mfa_method'
+  | 'client_version'
+  | 'os_version'
+  | 'touched_at'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 export function sessionViewFromColumns(s: SessionColumns): SessionView {

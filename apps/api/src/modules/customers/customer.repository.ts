@@ -3,7 +3,6 @@ import type { Executor } from '../../db/types.ts';
 import type { CustomerProfileRow, SessionProfileRow } from './customer-profile.ts';
 import { countryCatalog } from '../reference/country-catalog.ts';
 
-
 const PROFILE_COLUMNS = sql`
   c.id, c.crn, c.name, c.second_name, c.third_name, c.unique_identity_number, c.poi_name_check,
   c.created_at, c.updated_at,
@@ -43,7 +42,12 @@ async function first<T>(db: Executor, q: RawBuilder<T>): Promise<T | undefined> 
 export const customerRepository = {
   async findProfileById(db: Executor, customerId: string): Promise<CustomerProfileRow | undefined> {
     return withCountries(
-      await first(db, sql<WithCountryIds<CustomerProfileRow>>`select ${PROFILE_COLUMNS} from customers c ${PROFILE_JOINS} where c.id = ${customerId}`),
+      await first(
+        db,
+        sql<
+          WithCountryIds<CustomerProfileRow>
+        >`select ${PROFILE_COLUMNS} from customers c ${PROFILE_JOINS} where c.id = ${customerId}`,
+      ),
     );
   },
 

@@ -19,7 +19,12 @@ export class DevService {
   async mailbox(): Promise<Mailbox> {
     const rows = await mailboxRepository.latest(this.deps.db, 100);
     return {
-      messages: rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text, created_at: r.created_at.toISOString() })),
+      messages: rows.map((r) => ({
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text,
+        created_at: r.created_at.toISOString(),
+      })),
     };
   }
 

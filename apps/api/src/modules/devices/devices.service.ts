@@ -49,7 +49,9 @@ export class DevicesService {
     const { now, activeSince } = this.window();
     await this.deps.uow.run(async (trx, after) => {
       if (!(await devicesRepository.revokeLive(trx, auth.customerId, id, now, activeSince))) throw AppError.notFound();
-      after.customerChanged(auth.customerId).notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
+      after
+        .customerChanged(auth.customerId)
+        .notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });
     });
   }
 }

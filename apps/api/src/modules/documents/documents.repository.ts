@@ -11,7 +11,14 @@ export interface DocumentRow {
   extracted_data: Record<string, unknown> | null;
 }
 
-const DOCUMENT_COLUMNS = ['id', 'customer_id', 'document_category_code', 'document_type_code', 'status_code', 'extracted_data'] as const;
+const DOCUMENT_COLUMNS = [
+  'id',
+  'customer_id',
+  'document_category_code',
+  'document_type_code',
+  'status_code',
+  'extracted_data',
+] as const;
 
 /** Every statement is scoped by the customer id of the session. */
 export const documentsRepository = {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { attributeSets } from '../../db/seeds/attributes/index.ts';
 import { attributeCatalog } from '../reference/attribute-catalog.ts';
-import { addressColumns, attributeValueError, identityColumns, normaliseAttributeValue, type RuleContext } from './attribute-rules.ts';
+import {
+  addressColumns,
+  attributeValueError,
+  identityColumns,
+  normaliseAttributeValue,
+  type RuleContext,
+} from './attribute-rules.ts';
 
 const ctx = (countryIso2: string): RuleContext => ({
   countryIso2,
@@ -30,7 +36,9 @@ describe('seeded attribute sets', () => {
   });
 
   it('falls back to the default set for countries without their own', () => {
-    expect(attributeCatalog.forCountry('KE').map((a) => a.attribute)).toEqual(attributeSets.default!.map((a) => a.attribute));
+    expect(attributeCatalog.forCountry('KE').map((a) => a.attribute)).toEqual(
+      attributeSets.default!.map((a) => a.attribute),
+    );
     expect(attributeCatalog.forCountry(null)).toEqual([]);
   });
 });
@@ -78,7 +86,15 @@ describe('other rules', () => {
   });
 
   it('maps attribute values onto customer and address columns', () => {
-    expect(identityColumns({ first_name: 'Ana', last_name: 'García', second_last_name: 'López', national_id_number: '12345678Z', nationality: 'ES' })).toEqual({
+    expect(
+      identityColumns({
+        first_name: 'Ana',
+        last_name: 'García',
+        second_last_name: 'López',
+        national_id_number: '12345678Z',
+        nationality: 'ES',
+      }),
+    ).toEqual({
       name: 'Ana',
       second_name: null,
       third_name: 'García López',

@@ -34,7 +34,8 @@ export const ADULT_MESSAGE = 'You must be at least 18 years old.';
 export const NATIONALITY_MESSAGE = 'Choose a valid nationality.';
 
 export const requiredMessage = (def: AttributeDefinition): string => `The ${def.label} field is required.`;
-const formatMessage = (def: AttributeDefinition): string => def.expression_error_message ?? `The ${def.label} field format is invalid.`;
+const formatMessage = (def: AttributeDefinition): string =>
+  def.expression_error_message ?? `The ${def.label} field format is invalid.`;
 
 /** The error message for a normalised, non-empty value, or null when it is valid. */
 export function attributeValueError(def: AttributeDefinition, value: string, ctx: RuleContext): string | null {

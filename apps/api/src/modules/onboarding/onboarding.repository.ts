@@ -4,11 +4,19 @@ import type { AddressColumns } from './attribute-rules.ts';
 /** Every statement is scoped by the customer id of the session. */
 export const onboardingRepository = {
   async setCountry(db: Executor, customerId: string, countryId: number, at: Date): Promise<void> {
-    await db.updateTable('customers').set({ country_id: countryId, updated_at: at }).where('id', '=', customerId).execute();
+    await db
+      .updateTable('customers')
+      .set({ country_id: countryId, updated_at: at })
+      .where('id', '=', customerId)
+      .execute();
   },
 
   async attributeValues(db: Executor, customerId: string): Promise<Record<string, string | null>> {
-    const rows = await db.selectFrom('customer_attributes').select(['attribute', 'value']).where('customer_id', '=', customerId).execute();
+    const rows = await db
+      .selectFrom('customer_attributes')
+      .select(['attribute', 'value'])
+      .where('customer_id', '=', customerId)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.attribute, r.value]));
   },
 
@@ -19,13 +27,28 @@ export const onboardingRepository = {
     await q.execute();
   },
 
-  async upsertAttributeValues(db: Executor, customerId: string, values: Record<string, string | null>, at: Date): Promise<void> {
-    const rows = Object.entries(values).map(([attribute, value]) => ({ customer_id: customerId, attribute, value, created_at: at, updated_at: at }));
+  async upsertAttributeValues(
+    db: Executor,
+    customerId: string,
+    values: Record<string, string | null>,
+    at: Date,
+  ): Promise<void> {
+    const rows = Object.entries(values).map(([attribute, value]) => ({
+      customer_id: customerId,
+      attribute,
+      value,
+      created_at: at,
+      updated_at: at,
+    }));
     if (!rows.length) return;
     await db
       .insertInto('customer_attributes')
       .values(rows)
-      .onConflict((oc) => oc.columns(['customer_id', 'attribute']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: at })))
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'attribute'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: at })),
+      )
       .execute();
   },
 
@@ -49,7 +72,11 @@ export const onboardingRepository = {
   },
 
   async setPoiNameCheck(db: Executor, customerId: string, value: boolean | null, at: Date): Promise<void> {
-    await db.updateTable('customers').set({ poi_name_check: value, updated_at: at }).where('id', '=', customerId).execute();
+    await db
+      .updateTable('customers')
+      .set({ poi_name_check: value, updated_at: at })
+      .where('id', '=', customerId)
+      .execute();
   },
 
   /** Insert or update the customer's single address row; removes it when every column is empty. */

@@ -91,9 +91,16 @@ export class OnboardingService {
   }
 
   /** Recompute the customers/addresses columns that follow from the attribute values (docs/product/onboarding.md#derived-fields). */
-  private async syncColumns(trx: Executor, customerId: string, values: Record<string, string | null>, at: Date): Promise<void> {
+  private async syncColumns(
+    trx: Executor,
+    customerId: string,
+    values: Record<string, string | null>,
+    at: Date,
+  ): Promise<void> {
     const identity = identityColumns(values);
-    const nationality = identity.nationality_iso2 ? await this.deps.reference.countryByIso2(identity.nationality_iso2) : undefined;
+    const nationality = identity.nationality_iso2
+      ? await this.deps.reference.countryByIso2(identity.nationality_iso2)
+      : undefined;
     await onboardingRepository.updateIdentity(
       trx,
       customerId,
@@ -140,7 +147,12 @@ export class OnboardingService {
    * required attributes must be present and non-empty; an optional attribute sent empty is cleared,
    * one not sent is left as is.
    */
-  async updateAttributes(auth: AuthContext, category: AttributeCategory, body: AttributeValues, origin: EventOrigin = {}): Promise<Customer> {
+  async updateAttributes(
+    auth: AuthContext,
+    category: AttributeCategory,
+    body: AttributeValues,
+    origin: EventOrigin = {},
+  ): Promise<Customer> {
     const iso2 = this.requireCountry(auth);
     const defs = attributeCatalog.forCountry(iso2).filter((d) => d.category === category);
     const flat = flattenDotKeys(body);
@@ -184,11 +196,17 @@ export class OnboardingService {
     });
   }
 
-  async updateMobileNumber(auth: AuthContext, input: UpdateMobileNumberRequest, origin: EventOrigin = {}): Promise<Customer> {
+  async updateMobileNumber(
+    auth: AuthContext,
+    input: UpdateMobileNumberRequest,
+    origin: EventOrigin = {},
+  ): Promise<Customer> {
     const country = await this.deps.reference.countryById(input.mobile_number_country_id);
-    if (!country) throw AppError.validation({ mobile_number_country_id: ['The selected mobile number country is invalid.'] });
+    if (!country)
+      throw AppError.validation({ mobile_number_country_id: ['The selected mobile number country is invalid.'] });
     const phone = checkMobileNumber(input.mobile_number, country.iso2_alpha);
-    if (!phone.ok) throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
+    if (!phone.ok)
+      throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
     const current = auth.profile.mobile_number;
     if (current !== null && current !== phone.e164) await this.deps.recentAuthentication.ensure(auth, input.password);
     const at = this.deps.now();
@@ -204,7 +222,11 @@ export class OnboardingService {
    * (values that do not pass the attribute's rules are skipped), and record whether the document's
    * name matches the name the customer entered (case- and diacritic-insensitive).
    */
-  async applyInfoFromPoi(auth: AuthContext, input: ApplyInfoFromPoiRequest, origin: EventOrigin = {}): Promise<Customer> {
+  async applyInfoFromPoi(
+    auth: AuthContext,
+    input: ApplyInfoFromPoiRequest,
+    origin: EventOrigin = {},
+  ): Promise<Customer> {
     const doc = await this.deps.documents.approvedProofOfIdentity(auth.customerId, input.document_id);
     const iso2 = this.requireCountry(auth);
     const extracted = doc.extracted_data ?? {};
@@ -217,7 +239,10 @@ export class OnboardingService {
     };
 
     const defs = new Map<string, AttributeDefinition>(
-      attributeCatalog.forCountry(iso2).filter((d) => d.category === 'identity').map((d) => [d.attribute, d]),
+      attributeCatalog
+        .forCountry(iso2)
+        .filter((d) => d.category === 'identity')
+        .map((d) => [d.attribute, d]),
     );
     const current = auth.profile.attribute_values ?? {};
     const ctx = await this.ruleContext(iso2);
@@ -227,7 +252,8 @@ export class OnboardingService {
       if (!def || (current[attribute] ?? '').trim() !== '') continue;
       let value = pick(sources);
       if (value !== null && attribute === 'date_of_birth') value = toDayMonthYear(value);
-      if (value !== null && attribute === 'nationality' && value.length === 3) value = (await this.isoFromAlpha3(value)) ?? value;
+      if (value !== null && attribute === 'nationality' && value.length === 3)
+        value = (await this.isoFromAlpha3(value)) ?? value;
       if (value === null) continue;
       value = normaliseAttributeValue(attribute, value);
       if (attributeValueError(def, value, ctx) === null) updates[attribute] = value;

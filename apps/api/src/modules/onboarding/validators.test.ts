@@ -14,7 +14,8 @@ import {
 describe('dates', () => {
   it('parses real DD/MM/YYYY dates only', () => {
     expect(parseDayMonthYear('29/02/2000')?.toISOString()).toBe('2000-02-29T00:00:00.000Z');
-    for (const bad of ['29/02/1900', '31/04/2020', '00/01/2000', '1/1/2000', '2000-01-01', '']) expect(parseDayMonthYear(bad)).toBeNull();
+    for (const bad of ['29/02/1900', '31/04/2020', '00/01/2000', '1/1/2000', '2000-01-01', ''])
+      expect(parseDayMonthYear(bad)).toBeNull();
   });
 
   it('converts ISO dates from documents', () => {

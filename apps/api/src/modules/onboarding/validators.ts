@@ -26,7 +26,8 @@ export function toDayMonthYear(value: string): string | null {
 export function ageOn(birth: Date, now: Date): number {
   let age = now.getUTCFullYear() - birth.getUTCFullYear();
   const beforeBirthday =
-    now.getUTCMonth() < birth.getUTCMonth() || (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
+    now.getUTCMonth() < birth.getUTCMonth() ||
+    (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }

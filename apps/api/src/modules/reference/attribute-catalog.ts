@@ -33,7 +33,17 @@ export class AttributeCatalog {
   async load(db: Kysely<Database>): Promise<void> {
     const rows = await db
       .selectFrom('attribute_definitions')
-      .select(['scope', 'attribute', 'category', 'regular_expression', 'mask', 'expression_error_message', 'label', 'info_text', 'is_required'])
+      .select([
+        'scope',
+        'attribute',
+        'category',
+        'regular_expression',
+        'mask',
+        'expression_error_message',
+        'label',
+        'info_text',
+        'is_required',
+      ])
       .orderBy('scope')
       .orderBy('position')
       .execute();

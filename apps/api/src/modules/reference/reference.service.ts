@@ -22,7 +22,9 @@ export class ReferenceService {
   private load(): Promise<CountryIndex> {
     this.index ??= referenceRepository.listCountries(this.db).then((rows) => {
       // Sorted here, not by the database collation, so PGlite and PostgreSQL answer the same order.
-      const list = rows.map((r) => toCountry(r)!).sort((a, b) => a.common_name.localeCompare(b.common_name, 'en') || a.id - b.id);
+      const list = rows
+        .map((r) => toCountry(r)!)
+        .sort((a, b) => a.common_name.localeCompare(b.common_name, 'en') || a.id - b.id);
       return {
         list,
         byId: new Map(list.map((c) => [c.id, c])),

@@ -9,22 +9,42 @@ import type { DocumentsService } from '../documents/documents.service.ts';
  * clients; the web app shows its own translation of each task by `code`.
  */
 export const TASKS: readonly { code: TaskCode; title: string; description: string; route: string }[] = [
-  { code: 'verify_email', title: 'Verify your email', description: 'Enter the code we emailed you.', route: 'onboardingWorkflow' },
-  { code: 'choose_country', title: 'Choose your country', description: 'Tell us the country you live in.', route: 'onboardingWorkflow' },
+  {
+    code: 'verify_email',
+    title: 'Verify your email',
+    description: 'Enter the code we emailed you.',
+    route: 'onboardingWorkflow',
+  },
+  {
+    code: 'choose_country',
+    title: 'Choose your country',
+    description: 'Tell us the country you live in.',
+    route: 'onboardingWorkflow',
+  },
   {
     code: 'identity_information',
     title: 'Identity information',
     description: 'Your name, date of birth, nationality and ID number.',
     route: 'onboardingWorkflow',
   },
-  { code: 'address_information', title: 'Address information', description: 'Where you live.', route: 'onboardingWorkflow' },
+  {
+    code: 'address_information',
+    title: 'Address information',
+    description: 'Where you live.',
+    route: 'onboardingWorkflow',
+  },
   {
     code: 'employment_information',
     title: 'Employment information',
     description: 'Your employment status, occupation and income.',
     route: 'onboardingWorkflow',
   },
-  { code: 'mobile_number', title: 'Mobile number', description: 'Add a mobile number we can reach you on.', route: 'onboardingWorkflow' },
+  {
+    code: 'mobile_number',
+    title: 'Mobile number',
+    description: 'Add a mobile number we can reach you on.',
+    route: 'onboardingWorkflow',
+  },
   {
     code: 'account_verification',
     title: 'Verify your account',

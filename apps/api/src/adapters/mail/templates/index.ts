@@ -78,7 +78,11 @@ export class MailTemplates {
     }));
   }
 
-  newSignIn(to: string, d: { browser: string | null; os: string | null; ip: string | null; at: Date }, locale?: Locale): MailMessage {
+  newSignIn(
+    to: string,
+    d: { browser: string | null; os: string | null; ip: string | null; at: Date },
+    locale?: Locale,
+  ): MailMessage {
     return this.render(to, locale, ({ newSignIn: n, common }) => {
       const device = [d.browser, d.os].filter(Boolean).join(' · ') || common.unknown;
       const time = `${new Intl.DateTimeFormat(common.timeFormat, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d.at)} UTC`;

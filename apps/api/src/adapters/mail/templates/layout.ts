@@ -56,7 +56,10 @@ function renderHtml(c: MailContent): string {
           return `<p style="margin:0 0 16px"><a href="${e(b.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${e(b.label)}</a></p><p style="margin:0 0 16px;font-size:12px;word-break:break-all">${e(b.url)}</p>`;
         case 'details':
           return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${b.rows
-            .map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">${e(k)}</th><td style="padding:2px 0">${e(v)}</td></tr>`)
+            .map(
+              ([k, v]) =>
+                `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">${e(k)}</th><td style="padding:2px 0">${e(v)}</td></tr>`,
+            )
             .join('')}</table>`;
       }
     })

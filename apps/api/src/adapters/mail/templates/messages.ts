@@ -105,7 +105,8 @@ const fr: MailCatalog = {
     subject: 'Votre mot de passe a été modifié',
     heading: 'Votre mot de passe a été modifié',
     body: 'Le mot de passe de votre compte vient d’être modifié.',
-    sessions: 'Par sécurité, vous avez été déconnecté de tous vos appareils. Reconnectez-vous avec votre nouveau mot de passe.',
+    sessions:
+      'Par sécurité, vous avez été déconnecté de tous vos appareils. Reconnectez-vous avec votre nouveau mot de passe.',
   },
   newSignIn: {
     subject: 'Nouvelle connexion à votre compte',

@@ -31,7 +31,12 @@ export function text(
   };
 }
 
-export function nameField(attribute: string, label: string, isRequired = true, info: string | null = null): AttributeSeed {
+export function nameField(
+  attribute: string,
+  label: string,
+  isRequired = true,
+  info: string | null = null,
+): AttributeSeed {
   return text(attribute, 'identity', label, {
     regular_expression: NAME_RE,
     expression_error_message: `The ${label.toLowerCase()} may only contain letters, spaces, apostrophes, dots and hyphens.`,
@@ -115,7 +120,9 @@ export function address(o: AddressOptions): AttributeSeed[] {
     }),
     text('address.region', 'address', regionLabel, {
       regular_expression: o.regions ? oneOf(o.regions) : '^.{1,120}$',
-      expression_error_message: o.regions ? `Choose a ${regionLabel.toLowerCase()} from the list.` : 'Enter at most 120 characters.',
+      expression_error_message: o.regions
+        ? `Choose a ${regionLabel.toLowerCase()} from the list.`
+        : 'Enter at most 120 characters.',
       is_required: o.regionRequired ?? false,
     }),
     text('address.postcode', 'address', o.postcodeLabel, {

@@ -3,16 +3,37 @@ import type { AttributeSeed } from './types.ts';
 
 /** ISO 3166-2:ES autonomous communities and cities, by Spanish name. */
 export const ES_COMMUNITIES = [
-  'Andalucía', 'Aragón', 'Asturias', 'Canarias', 'Cantabria', 'Castilla y León', 'Castilla-La Mancha', 'Cataluña', 'Ceuta',
-  'Comunidad de Madrid', 'Comunidad Valenciana', 'Extremadura', 'Galicia', 'Illes Balears', 'La Rioja', 'Melilla', 'Murcia',
-  'Navarra', 'País Vasco',
+  'Andalucía',
+  'Aragón',
+  'Asturias',
+  'Canarias',
+  'Cantabria',
+  'Castilla y León',
+  'Castilla-La Mancha',
+  'Cataluña',
+  'Ceuta',
+  'Comunidad de Madrid',
+  'Comunidad Valenciana',
+  'Extremadura',
+  'Galicia',
+  'Illes Balears',
+  'La Rioja',
+  'Melilla',
+  'Murcia',
+  'Navarra',
+  'País Vasco',
 ] as const;
 
 /** Spain: nombre and two surnames, DNI or NIE (control letter checked server-side), código postal 01000-52999. */
 export const es: AttributeSeed[] = [
   nameField('first_name', 'First name (nombre)'),
   nameField('last_name', 'First surname (primer apellido)'),
-  nameField('second_last_name', 'Second surname (segundo apellido)', false, 'Leave empty if you have only one surname.'),
+  nameField(
+    'second_last_name',
+    'Second surname (segundo apellido)',
+    false,
+    'Leave empty if you have only one surname.',
+  ),
   dateOfBirth(),
   nationality(),
   nationalId('DNI or NIE', '^([0-9]{8}|[XYZ][0-9]{7})[A-Z]$', 'Enter a valid DNI (12345678Z) or NIE (X1234567L).', {

@@ -3,9 +3,24 @@ import type { AttributeSeed } from './types.ts';
 
 /** ISO 3166-2:FR regions (metropolitan and overseas), by French name. */
 export const FR_REGIONS = [
-  'Auvergne-Rhône-Alpes', 'Bourgogne-Franche-Comté', 'Bretagne', 'Centre-Val de Loire', 'Corse', 'Grand Est', 'Guadeloupe',
-  'Guyane', 'Hauts-de-France', 'Île-de-France', 'La Réunion', 'Martinique', 'Mayotte', 'Normandie', 'Nouvelle-Aquitaine',
-  'Occitanie', 'Pays de la Loire', "Provence-Alpes-Côte d'Azur",
+  'Auvergne-Rhône-Alpes',
+  'Bourgogne-Franche-Comté',
+  'Bretagne',
+  'Centre-Val de Loire',
+  'Corse',
+  'Grand Est',
+  'Guadeloupe',
+  'Guyane',
+  'Hauts-de-France',
+  'Île-de-France',
+  'La Réunion',
+  'Martinique',
+  'Mayotte',
+  'Normandie',
+  'Nouvelle-Aquitaine',
+  'Occitanie',
+  'Pays de la Loire',
+  "Provence-Alpes-Côte d'Azur",
 ] as const;
 
 /** France: numéro de sécurité sociale (NIR, 13 characters + 2-digit key checked server-side), code postal. */

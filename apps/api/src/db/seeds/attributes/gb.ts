@@ -6,10 +6,15 @@ export const gb: AttributeSeed[] = [
   ...westernNames(),
   dateOfBirth(),
   nationality(),
-  nationalId('National Insurance number', '^[A-CEGHJ-PR-TW-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]$', 'Enter a valid National Insurance number, e.g. AB 12 34 56 C.', {
-    mask: 'AA 99 99 99 A',
-    info: 'Two letters, six digits and a letter A-D, e.g. AB 12 34 56 C. It is on your payslip or P60.',
-  }),
+  nationalId(
+    'National Insurance number',
+    '^[A-CEGHJ-PR-TW-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]$',
+    'Enter a valid National Insurance number, e.g. AB 12 34 56 C.',
+    {
+      mask: 'AA 99 99 99 A',
+      info: 'Two letters, six digits and a letter A-D, e.g. AB 12 34 56 C. It is on your payslip or P60.',
+    },
+  ),
   ...address({
     cityLabel: 'Town or city',
     postcodeLabel: 'Postcode',

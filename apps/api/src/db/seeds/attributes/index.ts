@@ -34,7 +34,9 @@ export const attributeSets: Readonly<Record<string, readonly AttributeSeed[]>> =
 
 /** Idempotent: upserts every definition (position = order in its set) and removes definitions no longer seeded. */
 export async function seedAttributeDefinitions(db: Kysely<Database>): Promise<void> {
-  const rows = Object.entries(attributeSets).flatMap(([scope, set]) => set.map((a, position) => ({ scope, position, ...a })));
+  const rows = Object.entries(attributeSets).flatMap(([scope, set]) =>
+    set.map((a, position) => ({ scope, position, ...a })),
+  );
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('attribute_definitions')
@@ -57,7 +59,11 @@ export async function seedAttributeDefinitions(db: Kysely<Database>): Promise<vo
     const wanted = new Set(rows.map((r) => `${r.scope}\u0000${r.attribute}`));
     for (const row of existing) {
       if (!wanted.has(`${row.scope}\u0000${row.attribute}`)) {
-        await trx.deleteFrom('attribute_definitions').where('scope', '=', row.scope).where('attribute', '=', row.attribute).execute();
+        await trx
+          .deleteFrom('attribute_definitions')
+          .where('scope', '=', row.scope)
+          .where('attribute', '=', row.attribute)
+          .execute();
       }
     }
   });

@@ -3,20 +3,54 @@ import type { AttributeSeed } from './types.ts';
 
 /** ISO 3166-2:MX: 31 states and Ciudad de México, by name. */
 export const MX_STATES = [
-  'Aguascalientes', 'Baja California', 'Baja California Sur', 'Campeche', 'Chiapas', 'Chihuahua', 'Ciudad de México', 'Coahuila',
-  'Colima', 'Durango', 'Guanajuato', 'Guerrero', 'Hidalgo', 'Jalisco', 'México', 'Michoacán', 'Morelos', 'Nayarit', 'Nuevo León',
-  'Oaxaca', 'Puebla', 'Querétaro', 'Quintana Roo', 'San Luis Potosí', 'Sinaloa', 'Sonora', 'Tabasco', 'Tamaulipas', 'Tlaxcala',
-  'Veracruz', 'Yucatán', 'Zacatecas',
+  'Aguascalientes',
+  'Baja California',
+  'Baja California Sur',
+  'Campeche',
+  'Chiapas',
+  'Chihuahua',
+  'Ciudad de México',
+  'Coahuila',
+  'Colima',
+  'Durango',
+  'Guanajuato',
+  'Guerrero',
+  'Hidalgo',
+  'Jalisco',
+  'México',
+  'Michoacán',
+  'Morelos',
+  'Nayarit',
+  'Nuevo León',
+  'Oaxaca',
+  'Puebla',
+  'Querétaro',
+  'Quintana Roo',
+  'San Luis Potosí',
+  'Sinaloa',
+  'Sonora',
+  'Tabasco',
+  'Tamaulipas',
+  'Tlaxcala',
+  'Veracruz',
+  'Yucatán',
+  'Zacatecas',
 ] as const;
 
 /** RENAPO state codes used in positions 12-13 of a CURP (NE = born abroad). */
-const CURP_STATES = 'AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE';
+const CURP_STATES =
+  'AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE';
 
 /** Mexico: nombre(s), apellido paterno and materno, CURP (RENAPO structure), código postal, state. */
 export const mx: AttributeSeed[] = [
   nameField('first_name', 'First name(s) (nombre)'),
   nameField('last_name', 'Paternal surname (apellido paterno)'),
-  nameField('second_last_name', 'Maternal surname (apellido materno)', false, 'Leave empty if you have only one surname.'),
+  nameField(
+    'second_last_name',
+    'Maternal surname (apellido materno)',
+    false,
+    'Leave empty if you have only one surname.',
+  ),
   dateOfBirth(),
   nationality(),
   nationalId(

@@ -3,9 +3,24 @@ import type { AttributeSeed } from './types.ts';
 
 /** ISO 3166-2:PH regions, by name. */
 export const PH_REGIONS = [
-  'Bangsamoro', 'Bicol Region', 'Cagayan Valley', 'Calabarzon', 'Caraga', 'Central Luzon', 'Central Visayas',
-  'Cordillera Administrative Region', 'Davao Region', 'Eastern Visayas', 'Ilocos Region', 'Mimaropa', 'National Capital Region',
-  'Negros Island Region', 'Northern Mindanao', 'Soccsksargen', 'Western Visayas', 'Zamboanga Peninsula',
+  'Bangsamoro',
+  'Bicol Region',
+  'Cagayan Valley',
+  'Calabarzon',
+  'Caraga',
+  'Central Luzon',
+  'Central Visayas',
+  'Cordillera Administrative Region',
+  'Davao Region',
+  'Eastern Visayas',
+  'Ilocos Region',
+  'Mimaropa',
+  'National Capital Region',
+  'Negros Island Region',
+  'Northern Mindanao',
+  'Soccsksargen',
+  'Western Visayas',
+  'Zamboanga Peninsula',
 ] as const;
 
 /** Philippines: PhilSys Card Number (16 digits), 4-digit ZIP code, region. */
@@ -13,9 +28,14 @@ export const ph: AttributeSeed[] = [
   ...westernNames(),
   dateOfBirth(),
   nationality(),
-  nationalId('PhilSys Card Number (PCN)', '^\\d{4}-\\d{4}-\\d{4}-\\d{4}$', 'Enter your 16-digit PhilSys Card Number, e.g. 1234-5678-9012-3456.', {
-    mask: '9999-9999-9999-9999',
-  }),
+  nationalId(
+    'PhilSys Card Number (PCN)',
+    '^\\d{4}-\\d{4}-\\d{4}-\\d{4}$',
+    'Enter your 16-digit PhilSys Card Number, e.g. 1234-5678-9012-3456.',
+    {
+      mask: '9999-9999-9999-9999',
+    },
+  ),
   ...address({
     cityLabel: 'City or municipality',
     postcodeLabel: 'ZIP code',
