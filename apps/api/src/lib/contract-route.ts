@@ -1,4 +1,13 @@
 import { errorResponses, type Endpoint } from '@remit/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
@@ -26,4 +35,112 @@ export function contractSchema<
   if (!e.query) delete (schema as Partial<typeof schema>).querystring;
   if (!e.params) delete (schema as Partial<typeof schema>).params;
   return schema;
+}
+
+/**
+ * Who may call a route:
+ * - `public`: anyone (the endpoint's `auth` is 'none');
+ * - `session`: a live, MFA-completed session (`app.requireSession`; 401, or 403 `mfa_required`);
+ * - `pending-mfa`: a live session, MFA pending or not (`app.requireSessionPendingMfa`: the MFA calls).
+ */
+export type Access = 'public' | 'session' | 'pending-mfa';
+
+export interface ContractRouteOptions<A extends Access = Access> {
+  /**
+   * Default: from the endpoint's `auth` ('none' → public, 'session' → session). Say it to have
+   * `request.auth` typed non-null in the handler. Must agree with the endpoint's `auth`.
+   */
+  access?: A;
+  /**
+   * When the access check runs. `preHandler` (default): after validation, so a bad body is a 422
+   * even without a session. `preValidation`: before it, so a request without a session is a 401
+   * whatever it sends.
+   */
+  accessHook?: 'preHandler' | 'preValidation';
+  /** `Cache-Control` of the success answer (error answers do not get it). */
+  cacheControl?: string;
+  /** OpenAPI tags; default: those given to `contractRoutes`. */
+  tags?: string[];
+}
+
+type SchemaOf<E extends Endpoint> = { body: E['body']; querystring: E['query']; params: E['params'] };
+
+/** The request a handler gets: body, query and params as the endpoint's zod schemas parse them. */
+export type ContractRequest<E extends Endpoint, A extends Access = Access> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  SchemaOf<E>,
+  ZodTypeProvider
+> &
+  ([A] extends ['session' | 'pending-mfa'] ? { auth: NonNullable<FastifyRequest['auth']> } : unknown);
+
+/** What a handler returns: the success body (what the response schema accepts; nothing for 204). */
+export type ContractResponse<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+
+/**
+ * The handler of one endpoint: returns the success body; the helper sends it with the endpoint's
+ * status (and `cacheControl`). It may use `reply` on the way (cookies); a handler that must send
+ * the answer itself (e.g. pre-serialised JSON) returns `reply.code(..).send(..)`, and status and
+ * headers are then its own.
+ */
+export type ContractHandler<E extends Endpoint, A extends Access = Access> = (
+  request: ContractRequest<E, A>,
+  reply: FastifyReply,
+) => ContractResponse<E> | FastifyReply | Promise<ContractResponse<E> | FastifyReply>;
+
+/** Registers one contract endpoint as a route (see `contractRoutes`). */
+export interface ContractRoute {
+  <E extends Endpoint, A extends Access = Access>(
+    endpoint: E,
+    options: ContractRouteOptions<A>,
+    handler: ContractHandler<E, A>,
+  ): void;
+  <E extends Endpoint>(endpoint: E, handler: ContractHandler<E>): void;
+}
+
+/**
+ * The route registrar of a routes plugin: `route(endpoint, options?, handler)` registers the
+ * endpoint's method and path with `contractSchema(endpoint, tags)`, the access check of
+ * `options.access` (default from the endpoint's `auth`) as a `preHandler` (or `preValidation`)
+ * hook, and answers the handler's result with `endpoint.status` and `options.cacheControl`.
+ *
+ * The access checks are the instance's `requireSession` and `requireSessionPendingMfa`
+ * decorators (the session plugin), looked up when a route is registered.
+ */
+export function contractRoutes(app: FastifyInstance, defaults: { tags: string[] }): ContractRoute {
+  function route<E extends Endpoint>(
+    endpoint: E,
+    optionsOrHandler: ContractRouteOptions | ContractHandler<E>,
+    maybeHandler?: ContractHandler<E>,
+  ): void {
+    const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
+    const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler!;
+    const name = `${endpoint.method} ${endpoint.path}`;
+    const access: Access = options.access ?? (endpoint.auth === 'session' ? 'session' : 'public');
+    if ((access === 'public') !== (endpoint.auth === 'none')) {
+      throw new Error(`${name}: access '${access}' disagrees with the contract's auth '${endpoint.auth}'`);
+    }
+    const check =
+      access === 'session' ? app.requireSession : access === 'pending-mfa' ? app.requireSessionPendingMfa : undefined;
+    if (access !== 'public' && typeof check !== 'function') {
+      throw new Error(`${name}: access '${access}' needs the session plugin registered first`);
+    }
+    const { cacheControl } = options;
+    const status = endpoint.status;
+
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: contractSchema(endpoint, options.tags ?? defaults.tags),
+      ...(check ? { [options.accessHook ?? 'preHandler']: check } : {}),
+      async handler(request, reply) {
+        const body = await handler(request as ContractRequest<E>, reply);
+        if (body === reply) return reply;
+        if (cacheControl !== undefined) reply.header('cache-control', cacheControl);
+        return reply.code(status).send(body);
+      },
+    });
+  }
+  return route as ContractRoute;
 }

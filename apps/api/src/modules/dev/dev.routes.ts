@@ -1,15 +1,11 @@
-import { devEndpoints } from '@remit/contract';
+import { devEndpoints as e } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contractSchema } from '../../lib/contract-route.ts';
+import { contractRoutes } from '../../lib/contract-route.ts';
 
 /** Registered only while the dev outbox is on (no MAIL_URL, NODE_ENV not production). */
-export default async function devRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export default async function devRoutes(app: FastifyInstance) {
+  const route = contractRoutes(app, { tags: ['dev'] });
   const { dev } = app.services;
 
-  app.get(devEndpoints.getMailbox.path, { schema: contractSchema(devEndpoints.getMailbox, ['dev']) }, async (_req, reply) => {
-    return reply.header('cache-control', 'no-store').send(await dev.mailbox());
-  });
+  route(e.getMailbox, { cacheControl: 'no-store' }, () => dev.mailbox());
 }
