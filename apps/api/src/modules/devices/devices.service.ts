@@ -20,7 +20,10 @@ export interface DevicesServiceDeps {
   uow: UnitOfWork;
 }
 
-/** Devices (docs/product/auth-and-sessions.md#devices): every live session of the customer; any other can be signed out. */
+/**
+ * Devices (docs/product/auth-and-sessions.md#devices): every live session of the customer; any other
+ * can be signed out.
+ */
 export class DevicesService {
   constructor(private readonly deps: DevicesServiceDeps) {}
 

@@ -81,10 +81,11 @@ const val = (values: Values, key: string): string | null => {
 };
 
 /**
- * docs/product/entities.md#customer: name, second_name, third_name, whole_name and unique_identity_number follow from the
- * identity attributes: name ← first_name, second_name ← middle_name, third_name ← the surname(s)
- * (last_name, then second_last_name for Spain/Mexico), unique_identity_number ← national_id_number.
- * whole_name is the non-empty parts joined by spaces (computed by the mapper).
+ * name, second_name, third_name, whole_name and unique_identity_number follow from the identity
+ * attributes (docs/product/entities.md#customer): name ← first_name, second_name ← middle_name,
+ * third_name ← the surname(s) (last_name, then second_last_name for Spain/Mexico),
+ * unique_identity_number ← national_id_number. whole_name is the non-empty parts joined by spaces
+ * (computed by the mapper).
  */
 export function identityColumns(values: Values): IdentityColumns {
   const surnames = [val(values, 'last_name'), val(values, 'second_last_name')].filter((s): s is string => s !== null);

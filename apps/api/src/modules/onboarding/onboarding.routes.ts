@@ -2,7 +2,10 @@ import { onboardingEndpoints as e } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoutes } from '../../lib/contract-route.ts';
 
-/** Countries (public reference data) and the onboarding calls (docs/product/api.md#onboarding-calls); handlers stay thin. */
+/**
+ * Countries (public reference data) and the onboarding calls (docs/product/api.md#onboarding-calls);
+ * handlers stay thin.
+ */
 export default async function onboardingRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['onboarding'] });
   const { onboarding, reference } = app.services;

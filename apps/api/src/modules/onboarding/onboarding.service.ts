@@ -64,7 +64,10 @@ export interface OnboardingServiceDeps {
   recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
 }
 
-/** Onboarding steps (docs/product/onboarding.md#workflow): update-country, update?category, update-mobile-number, apply-info-from-poi. */
+/**
+ * Onboarding steps (docs/product/onboarding.md#workflow): update-country, update?category,
+ * update-mobile-number, apply-info-from-poi.
+ */
 export class OnboardingService {
   constructor(private readonly deps: OnboardingServiceDeps) {}
 
@@ -90,7 +93,10 @@ export class OnboardingService {
     return { countryIso2, now: this.deps.now(), isKnownIso2: (iso2) => known.has(iso2) };
   }
 
-  /** Recompute the customers/addresses columns that follow from the attribute values (docs/product/onboarding.md#derived-fields). */
+  /**
+   * Recompute the customers/addresses columns that follow from the attribute values
+   * (docs/product/onboarding.md#derived-fields).
+   */
   private async syncColumns(
     trx: Executor,
     customerId: string,

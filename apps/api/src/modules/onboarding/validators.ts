@@ -46,7 +46,8 @@ export function isValidSpanishId(value: string): boolean {
   return DNI_LETTERS[Number(digits) % 23] === m[2];
 }
 
-// Values of characters in odd (1st, 3rd...) positions of a codice fiscale (digits map to the letter with the same index).
+// Values of characters in odd (1st, 3rd...) positions of a codice fiscale (digits map to the letter
+// with the same index).
 const CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
 
 /** Italian codice fiscale: the 16th character is the check character of the first 15. */
