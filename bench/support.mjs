@@ -1,9 +1,13 @@
 // Helpers shared by the api benchmarks: waiting for a server, a cookie jar, signing a customer up.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** One production-grade APP_KEY (32 random bytes) per bench process, shared by the instances it starts. */
+const appKey = randomBytes(32).toString('base64');
 
 /** The api (server.ts through tsx) as shipped: production, warn-level logs, no SMTP. */
 export function startApi(port, env = {}) {
@@ -13,7 +17,7 @@ export function startApi(port, env = {}) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      APP_KEY: 'bench-key-0123456789abcdef0123456789abcdef',
+      APP_KEY: appKey,
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

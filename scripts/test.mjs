@@ -5,7 +5,8 @@
 //   2. contract and pusher-server unit tests (Vitest)
 //   3. api tests on PGlite (Vitest), then again on PostgreSQL when TEST_DATABASE_URL is set
 //   4. web unit and component tests (Vitest + Testing Library + MSW)
-//   5. web production build, then e2e tests in Chromium against the real api (Playwright)
+//   5. web production build, its size budgets (bench/budgets.mjs, one check), then e2e tests in
+//      Chromium against the real api (Playwright)
 //
 // The e2e suite needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). When it is
 // missing the script installs it with apt-get where it may (root on Debian), as CI does; where it
@@ -125,16 +126,21 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nTEST_DATABASE_URL is not set: the api suite runs on PGlite only.');
 }
 vitest('web', 'apps/web');
-if (wanted('e2e')) {
-  const chromium = ensureChromium();
-  console.log('\n=== build web for e2e ===');
-  if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) record('web build', 0, 1, 0);
-  else if (chromium.ok) playwright('e2e (Chromium)');
-  else {
-    console.log(`\n${chromium.why}`);
-    if (process.env.CI) record('e2e (Chromium)', 0, 1, 0);
-    else record('e2e (Chromium)', 0, 0, 1);
-    summary.push(chromium.why);
+if (wanted('budgets') || wanted('e2e')) {
+  const chromium = wanted('e2e') ? ensureChromium() : { ok: true };
+  console.log('\n=== build web for budgets and e2e ===');
+  const built = run('npm', ['run', 'build', '-w', 'apps/web']) === 0;
+  if (!built) record('web build', 0, 1, 0);
+  // Size budgets of the build (issue 15): sign-in, each route, the whole app; one check.
+  else check('budgets', 'node', ['bench/budgets.mjs']);
+  if (built && wanted('e2e')) {
+    if (chromium.ok) playwright('e2e (Chromium)');
+    else {
+      console.log(`\n${chromium.why}`);
+      if (process.env.CI) record('e2e (Chromium)', 0, 1, 0);
+      else record('e2e (Chromium)', 0, 0, 1);
+      summary.push(chromium.why);
+    }
   }
 }
 

@@ -7,7 +7,9 @@ import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { createServices, type Services } from './composition-root.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
+import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { forbiddenCharacterErrors, nestedDeeperThan, TOO_DEEP_MESSAGE } from './lib/input-guard.ts';
 import type { RateLimitStore } from './lib/throttle/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
@@ -18,6 +20,7 @@ import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
+import compressPlugin from './plugins/compress.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
@@ -79,11 +82,28 @@ export function fastifyOptions(config: Config, overrides: AppOverrides = {}): Fa
   };
 }
 
-/** Zod validation; an absent body is validated as {} so missing fields get "is required" messages. */
-const bodyTolerantValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+/**
+ * Zod validation of body, query and path parameters. An absent body is validated as {} so missing
+ * fields get "is required" messages. Before zod, any string (value or key) with a control
+ * character or a lone surrogate is a 422 on its field, whatever the content type
+ * (docs/product/system.md#odd-input).
+ */
+const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as never);
-  return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
+  const isBody = route.httpPart === 'body';
+  const root = isBody ? 'body' : String(route.httpPart);
+  return (data: unknown) => {
+    const input = isBody ? (data ?? {}) : data;
+    const errors = forbiddenCharacterErrors(input, root);
+    if (errors) return { error: AppError.validation(errors) };
+    return validate(input);
+  };
 };
+
+/** 400 for a JSON body nested deeper than MAX_INPUT_DEPTH (validating it could exhaust the stack). */
+function tooDeepError(): Error {
+  return Object.assign(new Error(TOO_DEEP_MESSAGE), { statusCode: 400, code: 'FST_ERR_CTP_BODY_TOO_DEEP' });
+}
 
 /**
  * The api as a plugin tree: infrastructure, then domain, then routes.
@@ -93,15 +113,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const now = overrides.now ?? systemClock;
   const app = Fastify(fastifyOptions(config, overrides));
 
-  app.setValidatorCompiler(bodyTolerantValidatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body (axios POST without data) is an empty object, not a 400.
+  // An empty JSON body (axios POST without data) is an empty object, not a 400. A body nested
+  // deeper than MAX_INPUT_DEPTH is a 400 on every route (docs/product/system.md#odd-input).
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    defaultJsonParser(req, body as string, done);
+    defaultJsonParser(req, body as string, (err, parsed) => {
+      if (err) return done(err, undefined);
+      if (nestedDeeperThan(parsed)) return done(tooDeepError(), undefined);
+      done(null, parsed);
+    });
   });
 
   // Hooks on every request are callback-style: cheaper than an async function per request.
@@ -112,9 +137,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Infrastructure: adapters opened from config (each closes itself with the app)
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { https: config.secureCookies });
+  await app.register(securityHeadersPlugin, { appUrl: config.appUrl, pusherCluster: config.pusher?.cluster });
+  await app.register(compressPlugin);
   await app.register(cookiesPlugin);
-  await app.register(csrfPlugin, { appKey: config.appKey, secure: config.secureCookies, exemptPrefixes: ['/apps/'] });
+  await app.register(csrfPlugin, {
+    appKey: config.appKey,
+    secure: config.secureCookies,
+    appUrl: config.appUrl,
+    sessionLifetimeSeconds: config.session.absoluteHours * 3600,
+    now,
+    exemptPrefixes: ['/apps/'],
+  });
   await app.register(dbPlugin, { config, ...(overrides.db ? { db: overrides.db } : {}) });
   await app.register(rateLimitPlugin, {
     config,
@@ -138,7 +171,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
   await app.register(sessionPlugin, { config, sessions: services.sessions });
-  await app.register(swaggerPlugin, { appUrl: config.appUrl });
+  // OpenAPI at /docs: off in production unless DOCS_ENABLED (docs/product/system.md#production)
+  if (config.docsEnabled) await app.register(swaggerPlugin, { appUrl: config.appUrl });
 
   // Routes
   await app.register(authRoutes);

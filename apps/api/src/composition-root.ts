@@ -16,7 +16,10 @@ import {
   CodeResendThrottle,
   ForgotPasswordThrottle,
   LoginThrottle,
+  MfaFailureThrottle,
+  SignUpThrottle,
   passwordConfirmationThrottle,
+  resetPasswordThrottle,
   totpFailureThrottle,
   type RateLimitStore,
 } from './lib/throttle/index.ts';
@@ -108,8 +111,9 @@ export function createServices(infra: Infrastructure): Services {
   const resend = new CodeResendThrottle(store);
   const passwordConfirmation = new PasswordConfirmation({ db, throttle: passwordConfirmationThrottle(store) });
   const recentAuthentication = new RecentAuthentication({ uow, now, sessions, passwordConfirmation });
-  const knownDevices = new KnownDevicesService({ db, now, mail });
+  const knownDevices = new KnownDevicesService({ db, now, mail, appKey: config.appKey });
   const policy = buildPasswordPolicy(config.passwordPolicy);
+  const mfaFailures = new MfaFailureThrottle(store, config.mfaThrottle);
 
   const auth = new AuthService({
     db,
@@ -120,6 +124,8 @@ export function createServices(infra: Infrastructure): Services {
     codes,
     mailer,
     throttle: new LoginThrottle(store, config.loginThrottle),
+    signUpThrottle: new SignUpThrottle(store, config.signUpThrottle),
+    mfaFailures,
     log,
     security: { mail, devices: knownDevices, resend },
   });
@@ -134,7 +140,9 @@ export function createServices(infra: Infrastructure): Services {
     mail,
     resend,
     passwordConfirmation,
+    mfaFailures,
     totpFailures: totpFailureThrottle(store),
+    devices: knownDevices,
   });
   const passwords = new PasswordService({
     db,
@@ -146,6 +154,7 @@ export function createServices(infra: Infrastructure): Services {
     mail,
     passwordConfirmation,
     forgotThrottle: new ForgotPasswordThrottle(store),
+    resetThrottle: resetPasswordThrottle(store),
   });
 
   const reference = new ReferenceService(db);

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: int('SESSION_CACHE_SECONDS', 60, 0, 3600),
   SESSION_CACHE_MAX_ENTRIES: int('SESSION_CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),
   APP_KEY: z.string().optional(),
+  DOCS_ENABLED: bool('DOCS_ENABLED', false),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -83,13 +84,26 @@ const EnvSchema = z.object({
   PASSWORD_REQUIRE_LOWERCASE: bool('PASSWORD_REQUIRE_LOWERCASE', true),
   PASSWORD_REQUIRE_DIGITS: bool('PASSWORD_REQUIRE_DIGITS', true),
   PASSWORD_REQUIRE_SPECIAL: bool('PASSWORD_REQUIRE_SPECIAL', true),
-  LOGIN_MAX_FAILURES_PER_EMAIL: int('LOGIN_MAX_FAILURES_PER_EMAIL', 5, 1, 1000),
-  LOGIN_MAX_ATTEMPTS_PER_IP: int('LOGIN_MAX_ATTEMPTS_PER_IP', 20, 1, 100000),
+  // Sign-in and sign-up limits (docs/product/auth-and-sessions.md#throttling): failures only, per window.
+  LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP: int('LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP', 5, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_EMAIL: int('LOGIN_MAX_FAILURES_PER_EMAIL', 10, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_IP: int('LOGIN_MAX_FAILURES_PER_IP', 200, 1, 1_000_000),
+  LOGIN_MAX_FAILURES_PER_DEVICE: int('LOGIN_MAX_FAILURES_PER_DEVICE', 5, 1, 1000),
   LOGIN_THROTTLE_WINDOW_MINUTES: int('LOGIN_THROTTLE_WINDOW_MINUTES', 15, 1, 24 * 60),
+  LOGIN_MAX_MFA_FAILURES: int('LOGIN_MAX_MFA_FAILURES', 10, 1, 1000),
+  LOGIN_MFA_WINDOW_MINUTES: int('LOGIN_MFA_WINDOW_MINUTES', 60, 1, 24 * 60),
+  SIGNUP_MAX_PER_IP: int('SIGNUP_MAX_PER_IP', 20, 1, 1_000_000),
+  SIGNUP_MAX_PER_EMAIL: int('SIGNUP_MAX_PER_EMAIL', 5, 1, 1000),
+  SIGNUP_WINDOW_MINUTES: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),
   PUSHER_SECRET: z.string().optional(),
   PUSHER_CLUSTER: z.string().min(1).default('eu'),
+  // The built-in realtime server's caps, per instance (docs/product/realtime.md#limits).
+  REALTIME_MAX_CONNECTIONS: int('REALTIME_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+  REALTIME_MAX_CONNECTIONS_PER_IP: int('REALTIME_MAX_CONNECTIONS_PER_IP', 200, 1, 1_000_000),
+  REALTIME_MAX_CONNECTIONS_PER_USER: int('REALTIME_MAX_CONNECTIONS_PER_USER', 20, 1, 100_000),
+  REALTIME_AUTH_TIMEOUT_SECONDS: int('REALTIME_AUTH_TIMEOUT_SECONDS', 30, 0, 3600),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -119,6 +133,8 @@ export interface Config {
   /** Session lifetimes, and the per-instance session cache (cacheSeconds 0 = off). */
   session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number; cacheMaxEntries: number };
   appKey: string;
+  /** The OpenAPI document and its UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
+  docsEnabled: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
   passwordPolicy: {
@@ -128,11 +144,27 @@ export interface Config {
     digits: boolean;
     special: boolean;
   };
-  loginThrottle: { perEmail: RateRule; perIp: RateRule };
+  /** Sign-in failures per email and address, per email, per address, per known device (device cookie). */
+  loginThrottle: { perEmailAndIp: RateRule; perEmail: RateRule; perIp: RateRule; perDevice: RateRule };
+  /** Wrong MFA codes per account, across sign-ins and kinds of code. */
+  mfaThrottle: RateRule;
+  /** Sign-up attempts (created or "already taken") per address and per target email. */
+  signUpThrottle: { perIp: RateRule; perEmail: RateRule };
   /** The dev outbox (and GET /dev/mailbox) is on when no SMTP is configured outside production. */
   devMailbox: boolean;
   /** Hosted Pusher Channels (cluster eu, TLS) when all three PUSHER_* are set; else the built-in server. */
   pusher: { appId: string; key: string; secret: string; cluster: string } | undefined;
+  /**
+   * Caps of the built-in realtime server, per instance (docs/product/realtime.md#limits): sockets in
+   * total, per client address (as TRUST_PROXY makes it), per customer; seconds a socket may stay
+   * unauthorised, and to send its upgrade request (0 turns both off).
+   */
+  realtimeLimits: {
+    maxConnections: number;
+    maxConnectionsPerIp: number;
+    maxConnectionsPerUser: number;
+    authTimeoutSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -149,6 +181,46 @@ function parseTrustProxy(v: string | undefined): TrustProxy {
   if (s === 'false') return false;
   if (/^\d+$/.test(s)) return Number(s);
   return s; // comma-separated addresses / CIDRs
+}
+
+const MAKE_APP_KEY =
+  "Make one with `openssl rand -base64 32` or `node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"`.";
+
+/**
+ * Why a production APP_KEY cannot be 32 random bytes, or null (docs/product/system.md#production).
+ * The key is read as hex (64+ hex digits), base64 (optionally `base64:`-prefixed, 43+ characters
+ * that decode to 32+ bytes) or, failing both, as text whose alphabet is estimated from the kinds
+ * of characters it uses. Refused: under 256 bits by that estimate, a short alphabet (under 3 bits
+ * of entropy per character), a repeated block, or mostly runs such as "abcd" or "1111".
+ */
+export function weakAppKeyReason(raw: string): string | null {
+  const key = raw.startsWith('base64:') ? raw.slice('base64:'.length) : raw;
+  const chars = [...key];
+  let bitsPerChar: number;
+  if (/^[0-9a-f]+$/i.test(key)) bitsPerChar = 4;
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(key)) bitsPerChar = 6;
+  else {
+    const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].map((re) => re.test(key));
+    bitsPerChar = Math.log2([26, 26, 10, 33].reduce((sum, size, i) => sum + (classes[i] ? size : 0), 0));
+  }
+  const body = key.replace(/=+$/, '');
+  if ([...body].length * bitsPerChar < 256) return 'is too short';
+
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let shannon = 0;
+  for (const n of counts.values()) shannon -= (n / chars.length) * Math.log2(n / chars.length);
+  if (shannon < 3) return `uses too few different characters (${counts.size})`;
+
+  for (let period = 1; period <= chars.length / 2; period++) {
+    if (chars.every((ch, i) => i < period || ch === chars[i - period])) return 'is a repeated block';
+  }
+  let runs = 0;
+  for (let i = 1; i < chars.length; i++) {
+    if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) runs += 1;
+  }
+  if (runs / (chars.length - 1) > 0.5) return 'is mostly runs of consecutive or repeated characters';
+  return null;
 }
 
 function loadOrCreateAppKey(dataDir: string): string {
@@ -184,9 +256,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
 
   let appKey = e.APP_KEY?.trim() ?? '';
-  if (appKey && appKey.length < 32) problems.push('APP_KEY must be at least 32 characters long');
+  if (appKey && appKey.length < 32) problems.push(`APP_KEY must be at least 32 characters long. ${MAKE_APP_KEY}`);
+  else if (appKey && isProduction) {
+    const weak = weakAppKeyReason(appKey);
+    if (weak) problems.push(`APP_KEY ${weak}: in production it must be 32 random bytes. ${MAKE_APP_KEY}`);
+  }
   if (!appKey) {
-    if (isProduction) problems.push('APP_KEY is required in production (at least 32 random characters)');
+    if (isProduction) problems.push(`APP_KEY is required in production (32 random bytes). ${MAKE_APP_KEY}`);
     else if (problems.length === 0) appKey = loadOrCreateAppKey(dataDir);
   }
   const pusherVars = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET].map((v) => v?.trim() ?? '');
@@ -224,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheMaxEntries: e.SESSION_CACHE_MAX_ENTRIES,
     },
     appKey,
+    docsEnabled: env.DOCS_ENABLED?.trim() ? e.DOCS_ENABLED : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     passwordPolicy: {
@@ -234,13 +311,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       special: e.PASSWORD_REQUIRE_SPECIAL,
     },
     loginThrottle: {
+      perEmailAndIp: { max: e.LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP, windowMs },
       perEmail: { max: e.LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
-      perIp: { max: e.LOGIN_MAX_ATTEMPTS_PER_IP, windowMs },
+      perIp: { max: e.LOGIN_MAX_FAILURES_PER_IP, windowMs },
+      perDevice: { max: e.LOGIN_MAX_FAILURES_PER_DEVICE, windowMs },
+    },
+    mfaThrottle: { max: e.LOGIN_MAX_MFA_FAILURES, windowMs: e.LOGIN_MFA_WINDOW_MINUTES * 60_000 },
+    signUpThrottle: {
+      perIp: { max: e.SIGNUP_MAX_PER_IP, windowMs: e.SIGNUP_WINDOW_MINUTES * 60_000 },
+      perEmail: { max: e.SIGNUP_MAX_PER_EMAIL, windowMs: e.SIGNUP_WINDOW_MINUTES * 60_000 },
     },
     devMailbox: !e.MAIL_URL && !isProduction,
     pusher:
       pusherSet === 3
         ? { appId: pusherVars[0]!, key: pusherVars[1]!, secret: pusherVars[2]!, cluster: e.PUSHER_CLUSTER }
         : undefined,
+    realtimeLimits: {
+      maxConnections: e.REALTIME_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      maxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER,
+      authTimeoutSeconds: e.REALTIME_AUTH_TIMEOUT_SECONDS,
+    },
   };
 }

@@ -19,7 +19,7 @@ const server = await startServer(config).catch((err: unknown) => {
 
 const log = server.app.log;
 log.info(`api listening on ${server.url} (public URL ${config.appUrl})`);
-log.info(`API docs: ${server.url}/docs`);
+if (config.docsEnabled) log.info(`API docs: ${server.url}/docs`);
 if (config.devMailbox) log.info(`dev mailbox: GET /dev/mailbox (${server.url}/dev/mailbox)`);
 
 let shuttingDown = false;

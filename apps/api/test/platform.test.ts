@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,10 @@ import type { PasswordPolicy } from '@remit/contract';
 import { authEndpoints, MessageBody } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { ConfigError, loadConfig, weakAppKeyReason } from '../src/config.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import errorHandlerPlugin from '../src/plugins/error-handler.ts';
+import { helmetOptions, staticSecurityHeaders } from '../src/plugins/helmet.ts';
 import { Client, useTestApp } from './helpers.ts';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'remit-web-dist-'));
@@ -76,8 +79,11 @@ describe('infrastructure', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // connections: this origin and the built-in realtime server at APP_URL's host (docs/product/system.md#production)
+    expect(csp).toContain("connect-src 'self' ws://localhost:8080;");
     expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -147,8 +153,8 @@ describe('infrastructure', () => {
       url: '/client/v1/login',
       headers: {
         'content-type': 'application/json',
-        cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
-        'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
+        cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}; remit_guest=${c.cookies.get('remit_guest')}`,
+        'x-xsrf-token': decodeURIComponent(c.cookies.get('XSRF-TOKEN')!),
       },
       payload: '{"email":',
     });
@@ -163,5 +169,122 @@ describe('without a built web app', () => {
     const res = await noWeb.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+  });
+});
+
+/** What `openssl rand -base64 32` makes. */
+const STRONG_KEY = randomBytes(32).toString('base64');
+
+describe('production hardening (docs/product/system.md#production)', () => {
+  const prodEnv = { NODE_ENV: 'production', APP_KEY: STRONG_KEY, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-')) };
+  const configError = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.message;
+      throw err;
+    }
+    throw new Error(`accepted: ${JSON.stringify(env)}`);
+  };
+
+  it('refuses a guessable APP_KEY in production, saying how to make one', () => {
+    for (const key of [
+      'a'.repeat(40),
+      'a'.repeat(100),
+      'ab'.repeat(30),
+      'abcabcabcabcabcabcabcabcabcabcabcabcabcabcabcabc', // a short alphabet
+      'xyzzy-xyzzy-xyzzy-xyzzy-xyzzy-xyzzy-xyzzy-xyzzy', // a repeated block
+      'secretsecretsecretsecretsecretsecret1',
+      '0123456789'.repeat(7),
+      'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+      'test-app-key-0123456789-abcdefghijklmnop',
+      randomBytes(16).toString('hex'), // 16 bytes, 32 characters
+      randomBytes(24).toString('base64'), // 24 bytes
+      'my production key is very long and secret', // words: under 256 bits
+    ]) {
+      const message = configError({ ...prodEnv, APP_KEY: key });
+      expect(message, key).toMatch(/APP_KEY/);
+      expect(message, key).toContain('openssl rand -base64 32');
+      expect(message, key).toContain("require('crypto').randomBytes(32).toString('base64')");
+    }
+    expect(configError({ NODE_ENV: 'production', DATA_DIR: prodEnv.DATA_DIR })).toContain('openssl rand -base64 32');
+  });
+
+  it('accepts every 32 random bytes however they are written (no false alarms)', () => {
+    for (let i = 0; i < 300; i++) {
+      const bytes = randomBytes(32);
+      for (const key of [
+        bytes.toString('base64'),
+        bytes.toString('base64url'),
+        bytes.toString('hex'),
+        bytes.toString('hex').toUpperCase(),
+        `base64:${bytes.toString('base64')}`,
+      ]) {
+        expect(weakAppKeyReason(key), key).toBeNull();
+      }
+    }
+    // a long passphrase-like key of mixed characters passes too
+    expect(weakAppKeyReason('R7#kq!Vz2@pW9$xLm4^bN8&cT1*dY6(eH3)fJ5_gU0+')).toBeNull();
+  });
+
+  it('keeps the development default: a key generated into DATA_DIR/app-key; weak keys are a production rule', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'remit-'));
+    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(weakAppKeyReason(dev.appKey)).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).appKey).toBe(dev.appKey);
+    expect(loadConfig({ NODE_ENV: 'test', APP_KEY: 'a'.repeat(40), DATA_DIR: dataDir }).appKey).toBe('a'.repeat(40));
+  });
+
+  it('turns /docs off in production unless DOCS_ENABLED', () => {
+    expect(loadConfig(prodEnv).docsEnabled).toBe(false);
+    expect(loadConfig({ ...prodEnv, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);
+    expect(loadConfig({ ...prodEnv, NODE_ENV: 'development' }).docsEnabled).toBe(true);
+    expect(loadConfig({ ...prodEnv, NODE_ENV: 'development', DOCS_ENABLED: 'false' }).docsEnabled).toBe(false);
+    expect(configError({ ...prodEnv, DOCS_ENABLED: 'maybe' })).toContain('DOCS_ENABLED must be true or false');
+  });
+
+  it('hosted Pusher: connect-src names this origin and that cluster’s hosts, nothing else', () => {
+    const csp = staticSecurityHeaders(helmetOptions({ appUrl: 'https://remit.example.com', pusherCluster: 'eu' }))[
+      'content-security-policy'
+    ];
+    expect(csp).toContain("connect-src 'self' wss://ws-eu.pusher.com https://sockjs-eu.pusher.com;");
+    expect(() => helmetOptions({ appUrl: 'https://remit.example.com', pusherCluster: 'eu; script-src *' })).toThrow(
+      /PUSHER_CLUSTER/,
+    );
+  });
+});
+
+describe('a production app', () => {
+  const prod = useTestApp({
+    env: { NODE_ENV: 'production', APP_KEY: STRONG_KEY, APP_URL: 'https://remit.example.com' },
+  });
+
+  it('does not serve /docs (a JSON 404 like any unknown api path)', async () => {
+    for (const url of ['/docs', '/docs/json', '/docs/static/index.html']) {
+      const res = await prod.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(MessageBody.parse(res.json())).toEqual({ message: 'Not Found.' });
+    }
+  });
+
+  it('sends framing headers that agree, HSTS, and connect-src with only this origin', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: authEndpoints.getPasswordPolicy.path });
+    const csp = String(res.headers['content-security-policy']);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/connect-src 'self' wss:\/\/remit\.example\.com;/);
+    expect(csp).not.toMatch(/connect-src[^;]*\s(ws:|wss:|\*)(;|\s)/);
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('a production app with DOCS_ENABLED=true', () => {
+  const docs = useTestApp({ env: { NODE_ENV: 'production', APP_KEY: STRONG_KEY, DOCS_ENABLED: 'true' } });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await docs.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { openapi: string }).openapi).toMatch(/^3\./);
   });
 });

@@ -70,7 +70,12 @@ export async function signUpAndVerify(page: Page, request: APIRequestContext, em
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // On a phone, sign-out is in the menu the "Menu" button opens.
+  const button = page.getByRole('button', { name: 'Sign out' });
+  const menu = page.getByTestId('nav-menu-button');
+  await button.or(menu).first().waitFor();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await button.click();
   await page.waitForURL((url) => url.pathname === '/');
 }
 

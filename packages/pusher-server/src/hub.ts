@@ -74,6 +74,11 @@ export class Hub {
     return this.subscriptions.get(socketId)?.size ?? 0;
   }
 
+  /** The channels a socket is subscribed to. */
+  channelsOf(socketId: string): ReadonlySet<string> {
+    return this.subscriptions.get(socketId) ?? EMPTY;
+  }
+
   isSubscribed(socketId: string, channel: string): boolean {
     return this.subscriptions.get(socketId)?.has(channel) ?? false;
   }
@@ -190,6 +195,8 @@ export class Hub {
     return [...members].map(([user_id, m]) => ({ user_id, user_info: m.info }));
   }
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 function snapshot(members: Map<string, Member>): PresenceSnapshot {
   const hash: Record<string, unknown> = {};

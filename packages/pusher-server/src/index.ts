@@ -4,7 +4,13 @@
 
 // The server
 export { pusherServer, type PusherServer } from './plugin.ts';
-export type { PusherServerLimits, PusherServerOptions, Trigger } from './settings.ts';
+export {
+  DEFAULT_CONNECTION_LIMITS,
+  type PusherServerLimits,
+  type PusherServerOptions,
+  type Trigger,
+} from './settings.ts';
+export { addressKey } from './quotas.ts';
 export type { ChannelInfo, Hub } from './hub.ts';
 export {
   createLocalFanout,

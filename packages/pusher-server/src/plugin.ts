@@ -7,6 +7,7 @@ import { openSocketServer } from './connection.ts';
 import { createLocalFanout, createRedisFanout, type Fanout } from './fanout.ts';
 import { httpEventsApi } from './http-api.ts';
 import { Hub } from './hub.ts';
+import { ConnectionQuotas } from './quotas.ts';
 import { resolveSettings, type PusherServerOptions, type ServerContext, type Trigger } from './settings.ts';
 import { closeWithApp } from './shutdown.ts';
 import { createSubscriptionHandlers } from './subscriptions.ts';
@@ -22,6 +23,10 @@ export interface PusherServer {
   trigger: Trigger;
   /** Open WebSocket connections on this instance. */
   connectionCount(): number;
+  /** Open connections on this instance from an address (IPv6: from its /64). */
+  connectionsFrom(address: string): number;
+  /** Open connections on this instance that count for a user (see `maxConnectionsPerUser`). */
+  connectionsOfUser(userId: string): number;
 }
 
 declare module 'fastify' {
@@ -51,7 +56,8 @@ async function pusherServerPlugin(app: FastifyInstance, opts: PusherServerOption
 
   const trigger: Trigger = (channels, event, data, excludeSocketId) =>
     fanout.publish({ channels, event, data, ...(excludeSocketId ? { socketId: excludeSocketId } : {}) });
-  const ctx: ServerContext = { settings, hub, log, trigger };
+  const quotas = new ConnectionQuotas(settings.limits);
+  const ctx: ServerContext = { settings, hub, quotas, log, trigger };
 
   const sockets = openSocketServer(app, ctx, createSubscriptionHandlers(ctx));
   app.decorate('realtime', {
@@ -61,6 +67,8 @@ async function pusherServerPlugin(app: FastifyInstance, opts: PusherServerOption
     fanout,
     trigger,
     connectionCount: () => sockets.connections.size,
+    connectionsFrom: (address) => quotas.connectionsFrom(address),
+    connectionsOfUser: (userId) => quotas.connectionsOf(userId),
   } satisfies PusherServer);
   await app.register(httpEventsApi(ctx));
   closeWithApp(app, { sockets, fanout, ownsFanout, closeTimeoutMs: settings.closeTimeoutMs });

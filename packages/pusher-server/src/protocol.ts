@@ -155,6 +155,18 @@ export function encodeConnectionEstablished(socketId: string, activityTimeoutSec
   });
 }
 
+/** A WebSocket close reason: at most 123 bytes of UTF-8, cut between characters. */
+export function closeReason(message: string): string {
+  let bytes = 0;
+  let out = '';
+  for (const ch of message) {
+    bytes += Buffer.byteLength(ch, 'utf8');
+    if (bytes > 123) break;
+    out += ch;
+  }
+  return out;
+}
+
 export function encodeError(code: ErrorCode | null, message: string): string {
   return JSON.stringify({ event: 'pusher:error', data: { code, message } });
 }

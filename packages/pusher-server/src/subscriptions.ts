@@ -1,6 +1,8 @@
 // What a connection may join: public channels freely, private and presence channels with a
 // channel-auth signature, `#server-to-user-{id}` once signed in as that user (`pusher:signin`
 // with a user-auth signature). Presence members are counted per user, across their sockets.
+// Joining a channel of a user (presence, or private as `userOfChannel` says) or signing in counts
+// the socket toward that user's connection cap, and authorises the socket (no 4009 close).
 import type { Connection, MessageHandlers } from './connection.ts';
 import {
   checkChannelName,
@@ -9,15 +11,24 @@ import {
   encodeSubscriptionSucceeded,
   ErrorCodes,
   LIMITS,
+  SERVER_TO_USER_PREFIX,
   type PresenceMember,
 } from './protocol.ts';
+import { OVER_USER_QUOTA } from './quotas.ts';
 import type { ServerContext, Verdict } from './settings.ts';
 import { verifyChannelAuth, verifyUserAuth } from './signatures.ts';
 
 export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers {
-  const { hub, settings } = ctx;
+  const { hub, quotas, settings } = ctx;
   const creds = settings.credentials;
   const maxSubscriptions = settings.limits.maxSubscriptionsPerSocket;
+
+  /** Whether a channel authorises the socket that holds it. */
+  const authorises = (channel: string) =>
+    channel.startsWith('private-') || channel.startsWith('presence-') || channel.startsWith(SERVER_TO_USER_PREFIX);
+
+  /** The user over quota: the request is refused and the socket closed with 4004. */
+  const overUserQuota = (conn: Connection) => conn.closeWith(OVER_USER_QUOTA.code, OVER_USER_QUOTA.message);
 
   function subscribe(conn: Connection, data: unknown): void {
     if (typeof data !== 'object' || data === null) {
@@ -33,11 +44,13 @@ export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers 
     }
 
     let member: PresenceMember | undefined;
+    let userId: string | undefined;
     switch (check.kind) {
       case 'public':
         break;
       case 'private':
         if (!verifyChannelAuth(creds, conn.id, channel, auth)) return fail('Invalid signature.', 401);
+        userId = settings.userOfChannel(channel);
         break;
       case 'presence': {
         if (typeof channelData !== 'string') return fail('Presence channels need channel_data.', 400);
@@ -45,6 +58,7 @@ export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers 
         const parsed = parsePresenceData(channelData);
         if (!parsed.ok) return fail(parsed.message, 400);
         member = parsed.value;
+        userId = member.user_id;
         break;
       }
       case 'server-to-user':
@@ -53,14 +67,25 @@ export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers 
         }
         break;
     }
+    if (userId !== undefined && !quotas.canBind(conn, userId)) {
+      fail(OVER_USER_QUOTA.message, 429);
+      return overUserQuota(conn);
+    }
     const result = hub.subscribe(conn.id, channel, member);
     if (!result.ok) return fail(result.message, 403);
+    if (userId !== undefined) quotas.bind(conn, userId);
+    if (check.kind !== 'public') conn.unauthorisedSince = undefined;
     conn.send(encodeSubscriptionSucceeded(channel, result.presence));
   }
 
   function unsubscribe(conn: Connection, data: unknown): void {
     const channel = (data as { channel?: unknown } | null)?.channel;
-    if (typeof channel === 'string') hub.unsubscribe(conn.id, channel);
+    if (typeof channel !== 'string') return;
+    hub.unsubscribe(conn.id, channel);
+    // Its last authorising channel gone and not signed in: the auth timeout starts again.
+    if (conn.userId === undefined && conn.unauthorisedSince === undefined) {
+      if (![...hub.channelsOf(conn.id)].some(authorises)) conn.unauthorisedSince = Date.now();
+    }
   }
 
   function signin(conn: Connection, data: unknown): void {
@@ -68,10 +93,7 @@ export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers 
       string,
       unknown
     >;
-    const refuseSignin = (message: string) => {
-      conn.error(ErrorCodes.connectionUnauthorized, message);
-      conn.ws.close(ErrorCodes.connectionUnauthorized, message.slice(0, 120));
-    };
+    const refuseSignin = (message: string) => conn.closeWith(ErrorCodes.connectionUnauthorized, message);
     if (typeof userData !== 'string' || !verifyUserAuth(creds, conn.id, userData, auth)) {
       return refuseSignin('Invalid user authentication signature.');
     }
@@ -82,7 +104,10 @@ export function createSubscriptionHandlers(ctx: ServerContext): MessageHandlers 
       return refuseSignin('user_data must be JSON.');
     }
     if (typeof id !== 'string' || id.length === 0) return refuseSignin('user_data must contain a non-empty string id.');
+    if (!quotas.canBind(conn, id)) return overUserQuota(conn);
+    quotas.bind(conn, id);
     conn.userId = id;
+    conn.unauthorisedSince = undefined;
     conn.send(encodeSigninSuccess(userData));
   }
 

@@ -1,7 +1,7 @@
 // Test rig for the server: a bare Fastify app with the plugin and small channel-auth and
 // user-auth routes of its own, real pusher-js clients, raw ws clients, and cleanup of everything
 // in afterEach.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import PusherClient, { type Options as PusherClientOptions } from 'pusher-js';
 import { WebSocket } from 'ws';
 import { isValidSocketId, pusherServer, signChannel, signUser, type PusherServerOptions } from '../src/index.ts';
@@ -56,12 +56,14 @@ interface TestCustomer {
  * Starts Fastify + pusherServer + /broadcasting/auth and /broadcasting/user-auth routes that sign
  * `private-customer.{id}` and `presence-customer.{id}` for the signed-in customer only (403 for
  * any other channel). The signed-in customer is the `x-test-customer` header (none → 401).
+ * `fastifyOptions` go to Fastify itself (e.g. `trustProxy`).
  */
 export async function startServer(
   options: Partial<PusherServerOptions> = {},
   setup?: (app: FastifyInstance) => void,
+  fastifyOptions: FastifyServerOptions = {},
 ): Promise<TestServer> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, ...fastifyOptions });
   setup?.(app);
   // pusher-js posts its auth requests form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -165,8 +167,14 @@ export interface RawClient {
   send(msg: unknown): void;
 }
 
-export function rawClient(server: TestServer, path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`): RawClient {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`);
+export const CLIENT_PATH = `/app/${KEY}?protocol=7&client=js&version=8.6.0`;
+
+export function rawClient(
+  server: TestServer,
+  path = CLIENT_PATH,
+  options: { headers?: Record<string, string> } = {},
+): RawClient {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { perMessageDeflate: false, ...options });
   const messages: RawClient['messages'] = [];
   const waiters: Array<{ event: string; resolve: (m: RawClient['messages'][number]) => void }> = [];
   ws.on('message', (buf) => {

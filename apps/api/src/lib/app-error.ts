@@ -2,6 +2,15 @@ import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMe
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An empty field-error map without a prototype: field names come from requests, and a field named
+ * `constructor` or `toString` must be a plain key, not Object.prototype's member
+ * (docs/product/system.md#odd-input).
+ */
+export function emptyFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 interface AppErrorDetails {
   fieldErrors?: FieldErrors;
   /** Extra response headers (e.g. Retry-After). */
@@ -95,14 +104,14 @@ export function validationMessage(fieldErrors: FieldErrors): string {
   return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
 }
 
-/** Collects field errors in insertion order. */
+/** Collects field errors in insertion order; any string is a field name (see emptyFieldErrors). */
 export class FieldErrorBag {
-  readonly errors: FieldErrors = {};
+  readonly errors: FieldErrors = emptyFieldErrors();
   add(field: string, message: string): void {
     (this.errors[field] ??= []).push(message);
   }
   has(field?: string): boolean {
-    return field ? (this.errors[field]?.length ?? 0) > 0 : Object.keys(this.errors).length > 0;
+    return field !== undefined ? (this.errors[field]?.length ?? 0) > 0 : Object.keys(this.errors).length > 0;
   }
   throwIfAny(): void {
     if (this.has()) throw AppError.validation(this.errors);

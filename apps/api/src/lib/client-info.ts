@@ -8,6 +8,8 @@ export interface ClientInfo {
   previousToken?: string | undefined;
   /** Language for mails sent during this request (from Accept-Language). */
   locale?: Locale | undefined;
+  /** The device cookie the browser sent (a known device for the sign-in throttle), unverified. */
+  deviceCookie?: string | undefined;
   /** The realtime socket of the browser tab that made the request (X-Socket-ID): events it causes skip it. */
   socketId?: string | undefined;
 }

@@ -59,6 +59,11 @@ export interface ContractRouteOptions<A extends Access = Access> {
   accessHook?: 'preHandler' | 'preValidation';
   /** `Cache-Control` of the success answer (error answers do not get it). */
   cacheControl?: string;
+  /**
+   * `false`: never compressed, whatever its size (BREACH: a secret next to text the requester
+   * controls; the list and the rule are in plugins/compress.ts).
+   */
+  compress?: false;
   /** OpenAPI tags; default: those given to `contractRoutes`. */
   tags?: string[];
 }
@@ -134,6 +139,7 @@ export function contractRoutes(app: FastifyInstance, defaults: { tags: string[] 
       url: endpoint.path,
       schema: contractSchema(endpoint, options.tags ?? defaults.tags),
       ...(check ? { [options.accessHook ?? 'preHandler']: check } : {}),
+      ...(options.compress === false ? { compress: false as const } : {}),
       async handler(request, reply) {
         const body = await handler(request as ContractRequest<E>, reply);
         if (body === reply) return reply;

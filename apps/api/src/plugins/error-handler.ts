@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, validationMessage, type FieldErrors } from '../lib/app-error.ts';
+import { AppError, emptyFieldErrors, validationMessage, type FieldErrors } from '../lib/app-error.ts';
 
 function label(field: string): string {
   return field.replace(/_/g, ' ');
@@ -11,7 +11,7 @@ function label(field: string): string {
 function zodIssuesToFieldErrors(
   issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[],
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors(); // field names come from the request (docs/product/system.md#odd-input)
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
     const field = path.join('.') || 'body';

@@ -3,7 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export function helmetOptions(https: boolean): HelmetOptions {
+export interface SecurityHeadersOptions {
+  /** The public base URL (APP_URL): https turns on HSTS and upgrade-insecure-requests. */
+  appUrl: string;
+  /** The hosted Pusher Channels cluster when PUSHER_* is set; undefined for the built-in server. */
+  pusherCluster?: string | undefined;
+}
+
+const CLUSTER = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * Where the app may open connections (docs/product/system.md#production): this origin ('self',
+ * which covers same-origin ws: and wss: under CSP Level 3) and, for browsers that predate that
+ * rule, the built-in realtime server at APP_URL's host by name; or, with hosted Pusher, that
+ * cluster's hosts only (pusher-js: `ws-<cluster>.pusher.com`, fallback `sockjs-<cluster>.pusher.com`).
+ */
+export function connectSources(opts: SecurityHeadersOptions): string[] {
+  if (opts.pusherCluster !== undefined) {
+    if (!CLUSTER.test(opts.pusherCluster))
+      throw new Error(`PUSHER_CLUSTER "${opts.pusherCluster}" is not a cluster name`);
+    return ["'self'", `wss://ws-${opts.pusherCluster}.pusher.com`, `https://sockjs-${opts.pusherCluster}.pusher.com`];
+  }
+  const url = new URL(opts.appUrl);
+  return ["'self'", `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+}
+
+export function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
+  const https = opts.appUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -11,8 +37,7 @@ export function helmetOptions(https: boolean): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // realtime (Pusher protocol): same-origin ws: / wss:, or the hosted provider over wss:
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: connectSources(opts),
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -23,6 +48,8 @@ export function helmetOptions(https: boolean): HelmetOptions {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // Agrees with frame-ancestors 'none' (browsers without CSP Level 2 read this one).
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
@@ -50,8 +77,8 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
 }
 
 export default fp(
-  async function securityHeadersPlugin(app: FastifyInstance, opts: { https: boolean }) {
-    const headers = staticSecurityHeaders(helmetOptions(opts.https));
+  async function securityHeadersPlugin(app: FastifyInstance, opts: SecurityHeadersOptions) {
+    const headers = staticSecurityHeaders(helmetOptions(opts));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -1,5 +1,7 @@
-import { pusherServer } from '@remit/pusher-server';
-import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { customerChannel } from '@remit/contract';
+import { pusherServer, type PusherServerOptions } from '@remit/pusher-server';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   builtinCredentials,
@@ -16,12 +18,65 @@ declare module 'fastify' {
   }
 }
 
+/** File descriptors kept for everything but sockets: HTTP, database, Redis, files, logs. */
+const FD_HEADROOM = { min: 256, share: 0.25 };
+
+/** The soft open-file limit of this process, where the system says (Linux), else undefined. */
+export function openFileLimit(limitsFile = '/proc/self/limits'): number | undefined {
+  try {
+    const match = /^Max open files\s+(\d+)/m.exec(readFileSync(limitsFile, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The total socket cap, lowered (with a warning) when the process's open-file limit would be
+ * reached first: at that point the process can no longer accept HTTP connections either
+ * (docs/product/realtime.md#limits).
+ */
+export function socketCap(configured: number, fileLimit: number | undefined, log?: FastifyBaseLogger): number {
+  if (fileLimit === undefined) return configured;
+  const usable = Math.max(1, fileLimit - Math.max(FD_HEADROOM.min, Math.ceil(fileLimit * FD_HEADROOM.share)));
+  if (configured <= usable) return configured;
+  log?.warn(
+    `REALTIME_MAX_CONNECTIONS=${configured} is more than the open-file limit (${fileLimit}) leaves; ` +
+      `using ${usable}. Raise the limit (ulimit -n) to allow more sockets.`,
+  );
+  return usable;
+}
+
+/** The built-in server's caps from config (docs/product/realtime.md#limits). */
+export function realtimeServerLimits(
+  config: Config,
+  log?: FastifyBaseLogger,
+  fileLimit = openFileLimit(),
+): Pick<PusherServerOptions, 'limits' | 'authTimeoutSeconds' | 'handshakeTimeoutSeconds' | 'userOfChannel'> {
+  const limits = config.realtimeLimits;
+  const customerPrefix = customerChannel('');
+  return {
+    limits: {
+      maxConnections: socketCap(limits.maxConnections, fileLimit, log),
+      maxConnectionsPerAddress: limits.maxConnectionsPerIp,
+      maxConnectionsPerUser: limits.maxConnectionsPerUser,
+    },
+    authTimeoutSeconds: limits.authTimeoutSeconds,
+    handshakeTimeoutSeconds: limits.authTimeoutSeconds,
+    // A customer's private channel counts toward their own cap; presence and sign-in name the user.
+    userOfChannel: (channel) =>
+      channel.startsWith(customerPrefix) && channel.length > customerPrefix.length
+        ? channel.slice(customerPrefix.length)
+        : undefined,
+  };
+}
+
 /**
  * Realtime wiring. Hosted Pusher (cluster eu, TLS) when PUSHER_* are set; otherwise the api's own
  * Pusher-protocol server (@remit/pusher-server) at /app/{key}, with Redis fan-out when REDIS_URL is
- * set. Either way events are published with the official `pusher` SDK: in builtin mode it talks to
- * this instance's own HTTP events API once the server listens (before that, e.g. under app.inject,
- * in process).
+ * set, and with the connection caps of docs/product/realtime.md#limits. Either way events are
+ * published with the official `pusher` SDK: in builtin mode it talks to this instance's own HTTP
+ * events API once the server listens (before that, e.g. under app.inject, in process).
  */
 export default fp(
   async function realtimeWiring(app: FastifyInstance, opts: { config: Config }) {
@@ -36,11 +91,15 @@ export default fp(
       cluster: hosted?.cluster ?? 'eu',
     } satisfies RealtimeSettings);
 
+    const logger = app.log.child({ module: 'realtime' });
     if (!hosted) {
-      await app.register(pusherServer, { ...credentials, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+      await app.register(pusherServer, {
+        ...credentials,
+        ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+        ...realtimeServerLimits(config, logger),
+      });
     }
 
-    const logger = app.log.child({ module: 'realtime' });
     let publisher: Publisher | undefined;
     let viaHttp = false;
     const current = (): Publisher => {

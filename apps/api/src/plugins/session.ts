@@ -5,8 +5,11 @@ import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isMfaPending, type AuthContext, type SessionService } from '../modules/auth/session.service.ts';
 import type { ClientInfo } from '../lib/client-info.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../modules/known-devices/device-cookie.ts';
 
 export const SESSION_COOKIE = 'remit_session';
+/** The device cookie of docs/product/auth-and-sessions.md#throttling (modules/known-devices/device-cookie.ts). */
+export const DEVICE_COOKIE = 'remit_device';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +33,8 @@ declare module 'fastify' {
   interface FastifyReply {
     setSessionCookie(token: string): FastifyReply;
     clearSessionCookie(): FastifyReply;
+    /** Remember this browser as a known device (signed value from KnownDevicesService). */
+    setDeviceCookie(value: string): FastifyReply;
   }
 }
 
@@ -79,13 +84,21 @@ export default fp(
         previousToken: this.cookies[SESSION_COOKIE],
         locale: negotiateLocale(this.headers['accept-language']),
         socketId: socketIdHeader(this.headers['x-socket-id']),
+        deviceCookie: this.cookies[DEVICE_COOKIE],
       };
     });
     app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-      return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: sessions.absoluteLifetimeSeconds });
+      this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: sessions.absoluteLifetimeSeconds });
+      // A new session, a new anti-forgery token (docs/product/auth-and-sessions.md#csrf).
+      return this.issueCsrfCookie(token);
+    });
+    app.decorateReply('setDeviceCookie', function (this: FastifyReply, value: string) {
+      return this.setCookie(DEVICE_COOKIE, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
     });
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(SESSION_COOKIE, cookieOptions);
+      this.clearCookie(SESSION_COOKIE, cookieOptions);
+      // Signed out: a guest session and its token, so the sign-in page works at once (#csrf).
+      return this.startGuestSession();
     });
     app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
       const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
@@ -101,5 +114,5 @@ export default fp(
       request.auth = auth;
     });
   },
-  { name: 'session', dependencies: ['cookies'] },
+  { name: 'session', dependencies: ['cookies', 'csrf'] },
 );

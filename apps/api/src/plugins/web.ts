@@ -18,7 +18,17 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html');
 }
 
-/** Serve the built web app from WEB_DIST, with an SPA fallback to index.html. */
+/** Hashed file names under /assets never change content: cached for a year. Everything else revalidates. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serve the built web app from WEB_DIST, with an SPA fallback to index.html.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside every text file
+ * (apps/web/vite.config.ts, `precompress`): a request that accepts one gets it as is
+ * (`preCompressed`), with `Vary: Accept-Encoding`; without one, the original. The copies themselves
+ * are not served by their own names.
+ */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
     const root = path.resolve(opts.webDist);
@@ -28,13 +38,14 @@ export default fp(
         root,
         prefix: '/',
         index: ['index.html'],
+        preCompressed: true,
         cacheControl: false,
+        allowedPath: (pathname) => !/\.(?:br|gz)$/.test(pathname),
         setHeaders(res, filePath) {
+          // filePath is the file sent: `assets/x.js.br` for a compressed copy of `assets/x.js`.
           const rel = path.relative(root, filePath).split(path.sep).join('/');
-          res.setHeader(
-            'cache-control',
-            rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
+          res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     } else {

@@ -80,7 +80,9 @@ describe('POST /client/v1/resend-email-verification', () => {
     const early = await client.post(resend.path);
     expect(early.statusCode).toBe(429);
     expect(Number(early.headers['retry-after'])).toBe(60);
-    expect(MessageBody.parse(early.json()).message).toBe('Please wait 60 seconds before requesting another code.');
+    expect(MessageBody.parse(early.json()).message).toBe(
+      'Please wait before requesting another code. Try again in 1 minute.',
+    );
 
     ctx.clock.advance(61_000);
     const res = await client.post(resend.path);

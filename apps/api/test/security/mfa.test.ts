@@ -75,8 +75,8 @@ describe('POST /client/v1/mfa (email code)', () => {
 
     // replay with the old (revoked) session
     const stale = new Client(ctx.app);
-    await stale.csrf();
     stale.cookies.set('remit_session', before);
+    await stale.csrf(); // the anti-forgery token of that session (docs/product/auth-and-sessions.md#csrf)
     expect((await stale.post(mfa.path, { otp: code })).statusCode).toBe(401);
     // replay with the new session: nothing is pending any more
     const again = await client.post(mfa.path, { otp: code });

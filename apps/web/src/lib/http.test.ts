@@ -110,6 +110,50 @@ describe('http client (global setup of docs/product/api.md)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('on 419 fetches the current session’s token and sends the request once more, with it', async () => {
+    document.cookie = 'XSRF-TOKEN=old-session; path=/';
+    const seen: string[] = [];
+    server.use(
+      mswHttp.get(authEndpoints.csrfCookie.path, () => {
+        seen.push('GET csrf-cookie');
+        return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=this-session; Path=/' } });
+      }),
+      mswHttp.post(securityEndpoints.forgotPassword.path, async ({ request }) => {
+        const token = request.headers.get('x-xsrf-token');
+        seen.push(`POST ${token} ${JSON.stringify(await request.json())}`);
+        return token === 'this-session'
+          ? HttpResponse.json({ message: 'sent' })
+          : HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
+      }),
+    );
+    const res = await http.post(securityEndpoints.forgotPassword.path, { email: 'a@example.com' });
+    expect(res.data).toEqual({ message: 'sent' });
+    expect(seen).toEqual([
+      'POST old-session {"email":"a@example.com"}',
+      'GET csrf-cookie',
+      'POST this-session {"email":"a@example.com"}',
+    ]);
+    expect(progressActiveCount()).toBe(0);
+  });
+
+  it('sends a request again after 419 only once', async () => {
+    let posts = 0;
+    let csrf = 0;
+    server.use(
+      mswHttp.get(authEndpoints.csrfCookie.path, () => {
+        csrf += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      mswHttp.post(authEndpoints.signOut.path, () => {
+        posts += 1;
+        return HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
+      }),
+    );
+    await expect(http.post(authEndpoints.signOut.path)).rejects.toMatchObject({ response: { status: 419 } });
+    expect([posts, csrf]).toEqual([2, 1]);
+    expect(progressActiveCount()).toBe(0);
+  });
+
   it('on 403 mfa_required navigates to multiFactorAuth and still rejects', async () => {
     const navigate = vi.fn();
     registerNavigate(navigate);

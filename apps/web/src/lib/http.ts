@@ -1,4 +1,4 @@
-import { MFA_REQUIRED } from '@remit/contract';
+import { authEndpoints, MFA_REQUIRED } from '@remit/contract';
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -21,6 +21,9 @@ export const http = axios.create({
     'ngrok-skip-browser-warning': 'true',
   },
 });
+
+/** A request sent again after a 419 carries this mark (axios copies it into the new config). */
+type MaybeResent = InternalAxiosRequestConfig & { resentAfter419?: boolean };
 
 /** Reads `code` of a MessageBody without parsing the whole body. */
 function hasCode(data: unknown, code: string): boolean {
@@ -47,6 +50,14 @@ http.interceptors.response.use(
   },
   (error: AxiosError) => {
     progressDone();
+    const config = error.config as MaybeResent | undefined;
+    if (error.response?.status === 419 && config && !config.resentAfter419) {
+      // The anti-forgery token belongs to its session (docs/product/auth-and-sessions.md#csrf); the
+      // cookie may hold one of an older session (a guest session that expired). A 419 changed
+      // nothing: fetch the current session's token and send the request once more, only once.
+      const again: MaybeResent = { ...config, resentAfter419: true };
+      return http.get(authEndpoints.csrfCookie.path).then(() => http.request(again));
+    }
     if (error.response?.status === 401) {
       // The 401 rule (docs/product/auth-and-sessions.md#the-401-rule): stop the progress bar, go to
       // signIn, and still pass the error on.

@@ -22,10 +22,20 @@ function Form({ onValid, serverErrors }: { onValid: (v: Values) => void; serverE
   });
   return (
     <form noValidate onSubmit={handleSubmit(onValid)}>
-      <input aria-label="Email" {...register('email')} />
-      {errors.email && <p>{errors.email}</p>}
-      <input aria-label="Password" {...register('password')} />
-      {errors.password && <p>{errors.password}</p>}
+      <input
+        aria-label="Email"
+        aria-invalid={errors.email ? true : undefined}
+        aria-describedby={errors.email ? 'email-error' : undefined}
+        {...register('email')}
+      />
+      {errors.email && <p id="email-error">{errors.email}</p>}
+      <input
+        aria-label="Password"
+        aria-invalid={errors.password ? true : undefined}
+        aria-describedby={errors.password ? 'password-error' : undefined}
+        {...register('password')}
+      />
+      {errors.password && <p id="password-error">{errors.password}</p>}
       <button type="submit">Go</button>
       <button type="button" onClick={() => serverErrors && setServerErrors(serverErrors)}>
         Server
@@ -70,5 +80,28 @@ describe('useForm', () => {
     expect(await screen.findByText('Taken')).toBeInTheDocument();
     expect(screen.getByText('Too common')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('moves focus once the messages are on screen, so the field is read as invalid with its message', async () => {
+    const user = userEvent.setup();
+    render(<Form onValid={vi.fn()} serverErrors={{ password: 'Too common' }} />);
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'pw');
+    // What a screen reader reads at the moment each field gets the focus.
+    const readOnFocus: string[] = [];
+    const record = (event: FocusEvent) => {
+      const field = event.target as HTMLInputElement;
+      const message = document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+      readOnFocus.push(`${field.name}: ${field.getAttribute('aria-invalid') ?? 'valid'}, ${message ?? 'no message'}`);
+    };
+    email.addEventListener('focus', record);
+    password.addEventListener('focus', record);
+
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Server' }));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(readOnFocus).toEqual(['email: true, Email needed', 'password: true, Too common']);
   });
 });

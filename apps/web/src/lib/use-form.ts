@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
 /**
  * A small typed form hook for the two screens of the sign-in page (sign-in and sign-up), which keep
@@ -7,7 +7,8 @@ import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 
  *
  * Like react-hook-form's defaults: nothing is checked before the first submit; a submit checks every
  * field and focuses the first one in error; after that, each change re-checks its field. Server
- * messages (a 422) go under their fields and focus the first of them.
+ * messages (a 422) go under their fields and focus the first of them. Focus moves once the messages
+ * are on screen, so a screen reader reads the field as invalid, with its message.
  */
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -38,6 +39,8 @@ export function useForm<V extends Record<string, string>>({ defaultValues, loadV
   const submitted = useRef(false);
   const elements = useRef(new Map<Field, HTMLInputElement>());
   const validator = useRef<{ load: () => Promise<Validator<V>>; promise: Promise<Validator<V>> } | null>(null);
+  /** Fields in error whose first gets the focus once they are rendered. */
+  const focusRequest = useRef<FieldErrors<V> | null>(null);
 
   /** Loaded once per loadValidator (the screens make a new one when the language changes). */
   const getValidator = useCallback(() => {
@@ -59,6 +62,12 @@ export function useForm<V extends Record<string, string>>({ defaultValues, loadV
     const first = (Object.keys(latest.current) as Field[]).find((field) => inError[field]);
     if (first) elements.current.get(first)?.focus();
   }, []);
+
+  useEffect(() => {
+    const inError = focusRequest.current;
+    focusRequest.current = null;
+    if (inError) focusFirst(inError);
+  }, [errors, focusFirst]);
 
   const recheck = useCallback(
     async (field: Field, current: V) => {
@@ -97,8 +106,8 @@ export function useForm<V extends Record<string, string>>({ defaultValues, loadV
     submitted.current = true;
     const result = (await getValidator())(latest.current);
     if (!result.ok) {
-      setErrors(result.errors);
-      focusFirst(result.errors);
+      focusRequest.current = result.errors;
+      setErrors({ ...result.errors });
       return;
     }
     setErrors({});
@@ -107,8 +116,8 @@ export function useForm<V extends Record<string, string>>({ defaultValues, loadV
 
   /** Server messages under their fields (a 422); the first field in error gets the focus. */
   const setServerErrors = (serverErrors: FieldErrors<V>) => {
+    focusRequest.current = serverErrors;
     setErrors((previous) => ({ ...previous, ...serverErrors }));
-    focusFirst(serverErrors);
   };
 
   return { values, errors, touched, register, handleSubmit, setServerErrors };

@@ -25,9 +25,16 @@ export const AttributeValues: z.ZodType<AttributeValues> = z.lazy(() =>
   z.record(z.string(), z.union([z.string(), AttributeValues])),
 );
 
+/**
+ * Objects built from request keys have no prototype, so a key named after an `Object.prototype`
+ * member (`constructor`, `toString`, `__proto__`) is an ordinary key, never an inherited member
+ * (docs/product/system.md#odd-input).
+ */
+const dictionary = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** Client rule (docs/product/onboarding.md#dot-keys): turn `{"a.b": v}` into `{"a": {"b": v}}`. */
 export function nestDotKeys(flat: Record<string, string>): AttributeValues {
-  const out: AttributeValues = {};
+  const out = dictionary<string | AttributeValues>();
   for (const [key, value] of Object.entries(flat)) {
     const parts = key.split('.');
     let node = out;
@@ -35,8 +42,8 @@ export function nestDotKeys(flat: Record<string, string>): AttributeValues {
       if (i === parts.length - 1) {
         node[part] = value;
       } else {
-        const next = node[part];
-        if (typeof next !== 'object') node[part] = {};
+        const next = Object.hasOwn(node, part) ? node[part] : undefined;
+        if (typeof next !== 'object') node[part] = dictionary<string | AttributeValues>();
         node = node[part] as AttributeValues;
       }
     });
@@ -46,7 +53,7 @@ export function nestDotKeys(flat: Record<string, string>): AttributeValues {
 
 /** The server's inverse of `nestDotKeys`: nested objects back to dotted attribute keys. */
 export function flattenDotKeys(nested: AttributeValues, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = dictionary<string>();
   for (const [key, value] of Object.entries(nested)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') out[path] = value;

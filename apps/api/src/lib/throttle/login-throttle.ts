@@ -1,38 +1,77 @@
-import { sha256Hex } from '../crypto.ts';
+import type { Locale } from '../locale.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
-import { FailureThrottle, RequestThrottle, type ThrottleRule, type TooManyMessage } from './throttle.ts';
+import { bucket, reserve, type Attempt, type ThrottleRule } from './throttle.ts';
 
-const tooManyLogins: TooManyMessage = (s) => `Too many login attempts. Please try again in ${s} seconds.`;
+export interface LoginRules {
+  /** Failures of one email from one address. */
+  perEmailAndIp: ThrottleRule;
+  /** Failures of one email across addresses. */
+  perEmail: ThrottleRule;
+  /** Failures from one address whatever the email: a ceiling a NAT of honest customers does not reach. */
+  perIp: ThrottleRule;
+  /** Failures of one known device (a valid device cookie for the account), instead of the three above. */
+  perDevice: ThrottleRule;
+}
+
+export interface LoginSubject {
+  email: string;
+  ip: string;
+  /** The device id of a device cookie valid for this account (docs/product/auth-and-sessions.md#throttling). */
+  device?: string | undefined;
+}
 
 /**
- * Sign-in throttling (docs/product/auth-and-sessions.md#throttling): at most `perEmail.max` failed
- * tries per email and `perIp.max` attempts per IP within their windows. Keys: `login:email:<sha256 of
- * the normalised email>` and `login:ip:<ip>`.
+ * Sign-in throttling (docs/product/auth-and-sessions.md#throttling). Only failures count: each
+ * attempt is reserved before the password is checked, and a success gives it back (and clears the
+ * failures of this email and this address or device). A browser presenting a device cookie valid for
+ * the account counts in its own per-device allowance only, so strangers failing on the email cannot
+ * lock the owner out of a known device; without one, the attempt counts per email and address, per
+ * email, and per address. Keys hold sha256 only.
  */
 export class LoginThrottle {
-  private readonly perEmail: FailureThrottle;
-  private readonly perIp: RequestThrottle;
+  constructor(
+    private readonly store: RateLimitStore,
+    readonly rules: LoginRules,
+  ) {}
 
-  constructor(store: RateLimitStore, rules: { perEmail: ThrottleRule; perIp: ThrottleRule }) {
-    this.perEmail = new FailureThrottle(store, 'login:email', rules.perEmail, tooManyLogins);
-    this.perIp = new RequestThrottle(store, 'login:ip', rules.perIp, (ip) => ip);
+  /** Reserve this attempt, or 429 when one of its limits is reached. */
+  async begin(s: LoginSubject, locale?: Locale): Promise<LoginAttempt> {
+    const email = s.email.trim().toLowerCase();
+    const r = this.rules;
+    if (s.device) {
+      return new LoginAttempt(
+        await reserve(this.store, [bucket('login:device', s.device, r.perDevice)], 'login', locale),
+        1,
+      );
+    }
+    const buckets = [
+      bucket('login:email-ip', `${email}|${s.ip}`, r.perEmailAndIp),
+      bucket('login:email', email, r.perEmail),
+      bucket('login:ip', s.ip, r.perIp),
+    ];
+    return new LoginAttempt(await reserve(this.store, buckets, 'login', locale), 2);
+  }
+}
+
+/** A reserved sign-in attempt: `failed` keeps it counted; `succeeded` gives it back. */
+export class LoginAttempt {
+  constructor(
+    private readonly attempt: Attempt,
+    /** The first `owned` buckets belong to this email (and address or device): a success clears them. */
+    private readonly owned: number,
+  ) {}
+
+  failed(): void {
+    this.attempt.fail();
   }
 
-  private emailSubject(email: string): string {
-    return sha256Hex(email.trim().toLowerCase());
+  /** A success never counts; the email's own failures are forgotten, the shared per-address count keeps others'. */
+  async succeeded(): Promise<void> {
+    await this.attempt.clear(this.attempt.buckets.slice(0, this.owned).map((b) => b.key));
   }
 
-  /** Count this attempt against the IP and refuse when the IP or the email is over its limit. */
-  async beforeAttempt(email: string, ip: string): Promise<void> {
-    await this.perEmail.check(this.emailSubject(email));
-    await this.perIp.hit(ip, tooManyLogins);
-  }
-
-  async recordFailure(email: string): Promise<void> {
-    await this.perEmail.fail(this.emailSubject(email));
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.perEmail.succeed(this.emailSubject(email));
+  /** Nothing was judged (an error before the check): give the attempt back. */
+  async refund(): Promise<void> {
+    await this.attempt.refund();
   }
 }

@@ -24,3 +24,47 @@ describe('MemoryRateLimitStore', () => {
     expect((await store.get('b'))!.count).toBe(1);
   });
 });
+
+describe('MemoryRateLimitStore.reserve (docs/product/auth-and-sessions.md#throttling)', () => {
+  it('lets exactly max of many concurrent reservations through', async () => {
+    const store = new MemoryRateLimitStore();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => store.reserve([{ key: 'k', max: 7, windowMs: 60_000 }])),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(7);
+    expect((await store.get('k'))!.count).toBe(7);
+  });
+
+  it('counts in every bucket or in none, and answers the longest wait of the full ones', async () => {
+    let t = 0;
+    const store = new MemoryRateLimitStore(() => new Date(t));
+    const a = { key: 'a', max: 1, windowMs: 10_000 };
+    const b = { key: 'b', max: 5, windowMs: 60_000 };
+    expect(await store.reserve([a, b])).toEqual({
+      ok: true,
+      states: [
+        { count: 1, resetInMs: 10_000 },
+        { count: 1, resetInMs: 60_000 },
+      ],
+    });
+    t += 1000;
+    expect(await store.reserve([a, b])).toEqual({ ok: false, resetInMs: 9_000 });
+    expect((await store.get('b'))!.count).toBe(1); // nothing counted in b
+    t += 9_000;
+    expect((await store.reserve([a, b])).ok).toBe(true);
+  });
+
+  it('release gives one hit back, never below zero, keeping the window', async () => {
+    let t = 0;
+    const store = new MemoryRateLimitStore(() => new Date(t));
+    await store.reserve([{ key: 'r', max: 2, windowMs: 10_000 }]);
+    await store.reserve([{ key: 'r', max: 2, windowMs: 10_000 }]);
+    t += 2_000;
+    await store.release(['r']);
+    expect(await store.get('r')).toEqual({ count: 1, resetInMs: 8_000 });
+    await store.release(['r', 'r-none']);
+    await store.release(['r']);
+    expect(await store.get('r')).toEqual({ count: 0, resetInMs: 8_000 });
+    expect(await store.get('r-none')).toBeNull();
+  });
+});

@@ -10,22 +10,26 @@ const profileJson = new WeakMap<AuthContext, string>();
 export default async function authRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['auth'] });
   const auth = app.services.auth;
+  // They set or clear the session and CSRF tokens: never compressed (BREACH, plugins/compress.ts).
+  const noCompression = { compress: false } as const;
 
-  route(e.csrfCookie, (_req, reply) => void reply.issueCsrfCookie());
+  route(e.csrfCookie, noCompression, (_req, reply) => void reply.issueCsrfCookie());
 
-  route(e.signUp, async (req, reply) => {
-    const { customer, token } = await auth.signUp(req.body, req.clientInfo());
+  route(e.signUp, noCompression, async (req, reply) => {
+    const { customer, token, deviceCookie } = await auth.signUp(req.body, req.clientInfo());
     reply.setSessionCookie(token);
+    if (deviceCookie) reply.setDeviceCookie(deviceCookie);
     return customer;
   });
 
-  route(e.signIn, async (req, reply) => {
-    const { customer, token } = await auth.signIn(req.body, req.clientInfo());
+  route(e.signIn, noCompression, async (req, reply) => {
+    const { customer, token, deviceCookie } = await auth.signIn(req.body, req.clientInfo());
     reply.setSessionCookie(token);
+    if (deviceCookie) reply.setDeviceCookie(deviceCookie);
     return customer;
   });
 
-  route(e.signOut, async (req, reply) => {
+  route(e.signOut, noCompression, async (req, reply) => {
     await auth.signOut(req.sessionToken);
     reply.clearSessionCookie();
   });

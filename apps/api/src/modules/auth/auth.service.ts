@@ -16,7 +16,13 @@ import type { Database } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CodeResendThrottle, LoginThrottle } from '../../lib/throttle/index.ts';
+import type {
+  Attempt,
+  CodeResendThrottle,
+  LoginThrottle,
+  MfaFailureThrottle,
+  SignUpThrottle,
+} from '../../lib/throttle/index.ts';
 import { newCrn, newId } from '../../lib/ids.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
@@ -39,7 +45,12 @@ export interface AuthServiceDeps {
   sessions: SessionService;
   codes: OneTimeCodeService;
   mailer: MailAdapter;
+  /** Sign-in failures (docs/product/auth-and-sessions.md#throttling). */
   throttle: LoginThrottle;
+  /** Sign-up attempts per address and target email (docs/product/auth-and-sessions.md#sign-up). */
+  signUpThrottle: SignUpThrottle;
+  /** An account locked for wrong MFA codes starts no new sign-in (docs/product/auth-and-sessions.md#throttling). */
+  mfaFailures: Pick<MfaFailureThrottle, 'ensureNotLocked'>;
   log: FastifyBaseLogger;
   /** Mail templates (i18n), resend cooldowns and new-device alerts. */
   security: { mail: SecurityMailer; devices: KnownDevicesService; resend: CodeResendThrottle };
@@ -49,7 +60,11 @@ export interface AuthResult {
   customer: Customer;
   /** Opaque session cookie value (never stored). */
   token: string;
+  /** The device cookie to set: the browser completed a sign-in (or signed up) and is a known device now. */
+  deviceCookie?: string | undefined;
 }
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
@@ -76,11 +91,16 @@ export class AuthService {
     const { password, confirm_password: confirm } = input;
     const bag = new FieldErrorBag();
 
+    let attempt: Attempt | undefined;
     if (email === '') bag.add('email', 'The email field is required.');
     else if (email.length > EMAIL_MAX_LENGTH)
       bag.add('email', `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`);
     else if (!emailSchema.safeParse(email).success) bag.add('email', 'The email field must be a valid email address.');
-    else if (await authRepository.emailExists(db, email)) bag.add('email', 'The email has already been taken.');
+    else {
+      // Reserved before the lookup: the "already taken" answer is limited like a failure.
+      attempt = await this.deps.signUpThrottle.begin(client.ip ?? 'unknown', email, client.locale);
+      if (await authRepository.emailExists(db, email)) bag.add('email', EMAIL_TAKEN);
+    }
 
     if (password === '') bag.add('password', 'The password field is required.');
     else for (const m of passwordPolicyErrors(this.policy, password)) bag.add('password', m);
@@ -88,7 +108,11 @@ export class AuthService {
     if (confirm === '') bag.add('confirm_password', 'The confirm password field is required.');
     else if (confirm !== password) bag.add('confirm_password', 'The confirm password field must match password.');
 
-    bag.throwIfAny();
+    if (bag.has()) {
+      if (bag.errors.email?.includes(EMAIL_TAKEN)) await this.emailTaken(email, attempt, client);
+      else await attempt?.refund(); // a form mistake: nothing created, nothing revealed
+      bag.throwIfAny();
+    }
 
     const passwordHash = await hashPassword(password);
     const customerId = newId();
@@ -111,15 +135,35 @@ export class AuthService {
         return { token, code };
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw AppError.validation({ email: ['The email has already been taken.'] });
+      if (isUniqueViolation(e)) {
+        await this.emailTaken(email, attempt, client);
+        throw AppError.validation({ email: [EMAIL_TAKEN] });
+      }
+      await attempt?.refund();
       throw e;
     }
+    attempt?.fail(); // a created account counts: it mailed a code to the given address
 
     const { mail, resend, devices } = this.deps.security;
     await this.sendMail(mail.templates.emailVerification(email, created.code, client.locale));
     await resend.startCooldown('email_verification', customerId);
     await devices.remember(customerId, client);
-    return { customer: await this.customerForToken(created.token), token: created.token };
+    return {
+      customer: await this.customerForToken(created.token),
+      token: created.token,
+      deviceCookie: devices.issueDeviceCookie(customerId, client.deviceCookie),
+    };
+  }
+
+  /**
+   * Sign-up with an address that has an account: the attempt stays counted, and the owner hears of
+   * it at most once a day, after the answer (docs/product/auth-and-sessions.md#sign-up).
+   */
+  private async emailTaken(email: string, attempt: Attempt | undefined, client: ClientInfo): Promise<void> {
+    attempt?.fail();
+    if (!attempt || !(await this.deps.signUpThrottle.shouldMailOwner(email))) return;
+    const { mail } = this.deps.security;
+    mail.background(() => mail.send(mail.templates.signUpAttempt(email, client.locale)));
   }
 
   async signIn(input: SignInRequest, client: ClientInfo): Promise<AuthResult> {
@@ -131,23 +175,33 @@ export class AuthService {
     if (password === '') bag.add('password', 'The password field is required.');
     bag.throwIfAny();
 
-    await throttle.beforeAttempt(email, client.ip ?? 'unknown');
-
+    const { devices } = this.deps.security;
     const account = email.length <= EMAIL_MAX_LENGTH ? await authRepository.findAccountByEmail(db, email) : undefined;
+    // A browser that completed a sign-in to this account before has its own allowance.
+    const device = account ? devices.deviceFor(client.deviceCookie, account.customer_id) : undefined;
+    // Reserved before the password is checked: parallel guesses get exactly the limit checked.
+    const attempt = await throttle.begin({ email, ip: client.ip ?? 'unknown', device }, client.locale);
     const tooLong = [...password].length > PASSWORD_MAX_LENGTH;
-    // Unknown email: verify against a dummy hash so both answers take the same time.
-    const ok =
-      account && !tooLong
-        ? await verifyPassword(account.password_hash, password)
-        : (await verifyPassword(await getDummyHash(), password), false);
+    let ok: boolean;
+    try {
+      // Unknown email: verify against a dummy hash so both answers take the same time.
+      ok =
+        account && !tooLong
+          ? await verifyPassword(account.password_hash, password)
+          : (await verifyPassword(await getDummyHash(), password), false);
+    } catch (e) {
+      await attempt.refund();
+      throw e;
+    }
     if (!account || !ok) {
-      await throttle.recordFailure(email);
+      attempt.failed();
       throw AppError.validation({ email: [BAD_CREDENTIALS] });
     }
-    await throttle.recordSuccess(email);
+    await attempt.succeeded();
 
     const verified = account.email_verified_at !== null;
     const mfaMethod = verified ? account.mfa_method : null;
+    if (mfaMethod !== null) await this.deps.mfaFailures.ensureNotLocked(account.customer_id, client.locale);
     const { token, code } = await uow.run(async (trx, after) => {
       // the session the browser presented (if any) is replaced by the new one
       after.sessionEnded(client.previousToken);
@@ -161,13 +215,19 @@ export class AuthService {
         mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
       return { token: started.token, code: mfaCode };
     });
-    const { mail, resend, devices } = this.deps.security;
+    const { mail, resend } = this.deps.security;
     if (code) {
       await this.sendMail(mail.templates.mfaCode(account.email, code, client.locale));
       await resend.startCooldown('mfa', account.customer_id);
     }
     await devices.onSignIn(account.customer_id, account.email, client);
-    return { customer: await this.customerForToken(token), token };
+    return {
+      customer: await this.customerForToken(token),
+      token,
+      // With MFA pending the browser becomes a known device only once MFA is passed (MfaService).
+      deviceCookie:
+        mfaMethod === null ? devices.issueDeviceCookie(account.customer_id, client.deviceCookie) : undefined,
+    };
   }
 
   async signOut(token: string | undefined): Promise<void> {

@@ -30,12 +30,20 @@ export const oneTimeCodeRepository = {
       .executeTakeFirst();
   },
 
-  async incrementAttempts(db: Executor, id: string): Promise<void> {
-    await db
+  /**
+   * Reserve one try of an open code before it is compared: counts it only while fewer than `max`
+   * are counted, in one statement, so parallel guesses get exactly `max` comparisons. False when the
+   * code is used up (or consumed meanwhile).
+   */
+  async reserveAttempt(db: Executor, id: string, max: number): Promise<boolean> {
+    const res = await db
       .updateTable('one_time_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   },
 
   async consume(db: Executor, id: string, at: Date): Promise<boolean> {

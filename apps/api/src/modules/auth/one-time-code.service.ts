@@ -64,8 +64,11 @@ export class OneTimeCodeService {
   }
 
   /**
-   * Check a submitted code; a correct one is consumed, a wrong one counts an attempt.
-   * With `sessionId`, only a code issued for that session counts (MFA codes belong to one sign-in).
+   * Check a submitted code; a correct one is consumed. Every comparison first reserves one of the
+   * code's tries in the database (docs/product/auth-and-sessions.md#one-time-codes), so parallel
+   * guesses compare at most OTP_MAX_ATTEMPTS times. `invalid` is the only answer where a guess was
+   * judged. With `sessionId`, only a code issued for that session counts (MFA codes belong to one
+   * sign-in).
    */
   async verify(
     db: Executor,
@@ -79,10 +82,11 @@ export class OneTimeCodeService {
     const t = this.now();
     if (row.expires_at.getTime() <= t.getTime()) return 'expired';
     if (row.attempts >= OTP_MAX_ATTEMPTS) return 'too_many_attempts';
-    if (!/^\d{6}$/.test(code) || !safeEqual(row.code_hash, this.hash(customerId, purpose, code))) {
-      await oneTimeCodeRepository.incrementAttempts(db, row.id);
-      return 'invalid';
+    if (!(await oneTimeCodeRepository.reserveAttempt(db, row.id, OTP_MAX_ATTEMPTS))) {
+      const now = await oneTimeCodeRepository.findLatestOpen(db, customerId, purpose);
+      return now?.id === row.id ? 'too_many_attempts' : 'missing';
     }
+    if (!/^\d{6}$/.test(code) || !safeEqual(row.code_hash, this.hash(customerId, purpose, code))) return 'invalid';
     return (await oneTimeCodeRepository.consume(db, row.id, t)) ? 'ok' : 'invalid';
   }
 }

@@ -7,5 +7,5 @@ export default async function devRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['dev'] });
   const { dev } = app.services;
 
-  route(e.getMailbox, { cacheControl: 'no-store' }, () => dev.mailbox());
+  route(e.getMailbox, { cacheControl: 'no-store', compress: false }, () => dev.mailbox());
 }

@@ -35,7 +35,7 @@ export class EmailVerificationService {
   async resend(auth: AuthContext, locale: Locale | undefined): Promise<CodeSentResponse> {
     const { db, codes, mail, resend } = this.deps;
     if (auth.profile.email_verified_at !== null) throw AppError.conflict(ALREADY_VERIFIED);
-    const next = await resend.beforeResend('email_verification', auth.customerId);
+    const next = await resend.beforeResend('email_verification', auth.customerId, locale);
     const code = await codes.issue(db, auth.customerId, 'email_verification', auth.session.id);
     await mail.send(mail.templates.emailVerification(auth.profile.email, code, locale));
     return { message: 'We have sent a new verification code to your email address.', resend_available_in: next };

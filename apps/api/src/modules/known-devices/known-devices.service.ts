@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
+import { DeviceCookies } from './device-cookie.ts';
 import { knownDevicesRepository } from './known-devices.repository.ts';
 
 const withoutVersion = (s: string | null): string => (s ?? '').replace(/\s+[\d.]+$/, '').trim();
@@ -19,6 +20,8 @@ export interface KnownDevicesServiceDeps {
   db: Kysely<Database>;
   now: Clock;
   mail: SecurityMailer;
+  /** APP_KEY: signs the device cookies. */
+  appKey: string;
 }
 
 /**
@@ -27,7 +30,24 @@ export interface KnownDevicesServiceDeps {
  * #security-mails).
  */
 export class KnownDevicesService {
-  constructor(private readonly deps: KnownDevicesServiceDeps) {}
+  private readonly cookies: DeviceCookies;
+
+  constructor(private readonly deps: KnownDevicesServiceDeps) {
+    this.cookies = new DeviceCookies(deps.appKey);
+  }
+
+  /**
+   * The device id of a device cookie valid for this customer (the browser signed in to the account
+   * before), else undefined (docs/product/auth-and-sessions.md#throttling).
+   */
+  deviceFor(cookie: string | undefined, customerId: string): string | undefined {
+    return this.cookies.deviceFor(cookie, customerId);
+  }
+
+  /** The device cookie to set after a complete sign-in (or a sign-up) of this customer. */
+  issueDeviceCookie(customerId: string, presented: string | undefined): string {
+    return this.cookies.issue(customerId, presented);
+  }
 
   /** Sign-up: the first device is known without an alert. */
   async remember(customerId: string, client: ClientInfo): Promise<void> {

@@ -1,5 +1,6 @@
 import { securityEndpoints as e } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { contractRoutes } from '../../lib/contract-route.ts';
 
 /**
@@ -11,25 +12,34 @@ export default async function mfaRoutes(app: FastifyInstance) {
   const { mfa } = app.services;
 
   // The two calls a session waiting for MFA may make (besides logout).
-  route(e.completeMfa, { access: 'pending-mfa' }, async (req, reply) => {
-    const { customer, token } = await mfa.complete(req.auth, req.body.otp, req.clientInfo());
-    reply.setSessionCookie(token);
-    return customer;
+  route(e.completeMfa, { access: 'pending-mfa', compress: false }, async (req, reply) => {
+    try {
+      const { customer, token, deviceCookie } = await mfa.complete(req.auth, req.body.otp, req.clientInfo());
+      reply.setSessionCookie(token).setDeviceCookie(deviceCookie);
+      return customer;
+    } catch (e) {
+      // Too many wrong codes ended this sign-in (docs/product/auth-and-sessions.md#mfa).
+      if (e instanceof AppError && e.code === 'too_many_requests') reply.clearSessionCookie();
+      throw e;
+    }
   });
 
   route(e.resendMfaOtp, { access: 'pending-mfa' }, (req) => mfa.resend(req.auth, req.clientInfo().locale));
 
-  const secret = { access: 'session', cacheControl: 'no-store' } as const;
+  // Secrets (TOTP secret, recovery codes) are never compressed (BREACH, plugins/compress.ts).
+  const secret = { access: 'session', cacheControl: 'no-store', compress: false } as const;
 
   route(e.getMfaSettings, secret, (req) => mfa.settings(req.auth.customerId));
 
-  route(e.setupTotp, secret, (req) => mfa.setupTotp(req.auth, req.body.password));
+  route(e.setupTotp, secret, (req) => mfa.setupTotp(req.auth, req.body.password, req.clientInfo().locale));
 
   route(e.confirmTotp, secret, (req) => mfa.confirmTotp(req.auth, req.body.otp, req.clientInfo().locale));
 
-  route(e.disableTotp, { access: 'session' }, (req) =>
+  route(e.disableTotp, { access: 'session', compress: false }, (req) =>
     mfa.disableTotp(req.auth, req.body.password, req.clientInfo().locale),
   );
 
-  route(e.regenerateRecoveryCodes, secret, (req) => mfa.regenerateRecoveryCodes(req.auth, req.body.password));
+  route(e.regenerateRecoveryCodes, secret, (req) =>
+    mfa.regenerateRecoveryCodes(req.auth, req.body.password, req.clientInfo().locale),
+  );
 }

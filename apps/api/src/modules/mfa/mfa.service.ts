@@ -13,11 +13,19 @@ import type { Database, Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CodeResendThrottle, FailureThrottle } from '../../lib/throttle/index.ts';
+import {
+  guarded,
+  type Attempt,
+  type CodeResendThrottle,
+  type FailureThrottle,
+  type MfaFailureThrottle,
+} from '../../lib/throttle/index.ts';
+import { parseUserAgent } from '../../lib/user-agent.ts';
 import { OTP_MESSAGES, otpError, type OneTimeCodeService } from '../auth/one-time-code.service.ts';
 import { isMfaPending, type AuthContext, type SessionService } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
+import type { KnownDevicesService } from '../known-devices/known-devices.service.ts';
 import type { PasswordConfirmation } from '../passwords/password-confirmation.ts';
 import { mfaRepository } from './mfa.repository.ts';
 import { RecoveryCodes } from './recovery-codes.ts';
@@ -34,6 +42,8 @@ export interface MfaResult {
   customer: Customer;
   /** The new session cookie: MFA completion rotates the session id. */
   token: string;
+  /** The device cookie: the sign-in is complete, the browser is a known device now. */
+  deviceCookie: string;
 }
 
 export interface MfaServiceDeps {
@@ -43,13 +53,17 @@ export interface MfaServiceDeps {
   now: Clock;
   /** APP_KEY: seals the TOTP secrets and keys the recovery-code hashes. */
   appKey: string;
-  sessions: Pick<SessionService, 'start' | 'authenticate'>;
+  sessions: Pick<SessionService, 'start' | 'authenticate' | 'revoke'>;
   codes: OneTimeCodeService;
   mail: SecurityMailer;
   resend: CodeResendThrottle;
   passwordConfirmation: PasswordConfirmation;
-  /** Wrong authenticator-app / recovery codes, per customer. */
+  /** Wrong codes at sign-in per account, across sign-ins and kinds of code. */
+  mfaFailures: MfaFailureThrottle;
+  /** Wrong authenticator-app codes while enrolling it, per customer. */
   totpFailures: FailureThrottle;
+  /** Device cookies for a completed sign-in. */
+  devices: Pick<KnownDevicesService, 'issueDeviceCookie'>;
 }
 
 /**
@@ -65,19 +79,49 @@ export class MfaService {
     this.recoveryCodes = new RecoveryCodes(deps.appKey);
   }
 
-  /** POST /client/v1/mfa: check the code, then start a fresh, MFA-completed session (the old one is revoked). */
+  /**
+   * POST /client/v1/mfa: check the code, then start a fresh, MFA-completed session (the old one is
+   * revoked). Every guess is reserved first in the account's allowance
+   * (docs/product/auth-and-sessions.md#mfa): beyond it this sign-in ends (429; a new sign-in is
+   * required) and the owner is mailed once.
+   */
   async complete(auth: AuthContext, otp: string, client: ClientInfo): Promise<MfaResult> {
-    const { db, uow, codes, sessions } = this.deps;
+    const { db, uow, codes, sessions, mfaFailures } = this.deps;
     if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
     const code = otp.trim();
     if (code === '') throw AppError.validation({ otp: [OTP_MESSAGES.required] });
 
-    if (auth.session.mfa_method === 'email') {
-      const check = await codes.verify(db, auth.customerId, 'mfa', code, auth.session.id);
-      if (check !== 'ok') throw otpError(check);
-    } else {
-      await this.checkAuthenticatorOrRecoveryCode(auth.customerId, code);
+    let attempt: Attempt;
+    try {
+      attempt = await mfaFailures.attempt(auth.customerId, client.locale);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'too_many_requests') await this.endLockedSignIn(auth, client);
+      throw e;
     }
+    let failure: AppError | undefined;
+    let guessed = true;
+    try {
+      if (auth.session.mfa_method === 'email') {
+        const check = await codes.verify(db, auth.customerId, 'mfa', code, auth.session.id);
+        if (check !== 'ok') failure = otpError(check);
+        guessed = check === 'ok' || check === 'invalid';
+      } else if (!(await this.checkAuthenticatorOrRecoveryCode(auth.customerId, code))) {
+        failure = AppError.validation({ otp: [OTP_MESSAGES.incorrect] });
+      }
+    } catch (e) {
+      await attempt.refund();
+      throw e;
+    }
+    if (failure) {
+      if (!guessed) {
+        await attempt.refund(); // an expired or used-up code: nothing was compared
+      } else {
+        attempt.fail();
+        if (attempt.filled()) await this.alertOwner(auth, client);
+      }
+      throw failure;
+    }
+    await attempt.clear();
 
     const token = await uow.run(async (trx, after) => {
       // the pending-MFA session the browser presented is replaced by the completed one
@@ -92,12 +136,33 @@ export class MfaService {
     });
     const fresh = await sessions.authenticate(token);
     if (!fresh) throw AppError.internal('Session could not be loaded');
-    return { customer: toCustomer(fresh.profile, fresh.session), token };
+    return {
+      customer: toCustomer(fresh.profile, fresh.session),
+      token,
+      deviceCookie: this.deps.devices.issueDeviceCookie(auth.customerId, client.deviceCookie),
+    };
   }
 
-  private async checkAuthenticatorOrRecoveryCode(customerId: string, code: string): Promise<void> {
-    const { db, now, totpFailures } = this.deps;
-    await totpFailures.check(customerId);
+  /** Beyond the account's allowance: end this pending sign-in and tell the owner (once per window). */
+  private async endLockedSignIn(auth: AuthContext, client: ClientInfo): Promise<void> {
+    await this.deps.uow.run(async (trx, after) => {
+      await this.deps.sessions.revoke(trx, client.previousToken);
+      after.sessionEnded(client.previousToken);
+    });
+    await this.alertOwner(auth, client);
+  }
+
+  private async alertOwner(auth: AuthContext, client: ClientInfo): Promise<void> {
+    const { mail, mfaFailures, now } = this.deps;
+    if (!(await mfaFailures.shouldAlertOwner(auth.customerId))) return;
+    const ua = parseUserAgent(client.userAgent);
+    const details = { browser: ua.clientVersion, os: ua.osVersion, ip: client.ip ?? null, at: now() };
+    mail.background(() => mail.send(mail.templates.signInBlocked(auth.profile.email, details, client.locale)));
+  }
+
+  /** True for a right authenticator-app code (a step not used before) or an unused recovery code. */
+  private async checkAuthenticatorOrRecoveryCode(customerId: string, code: string): Promise<boolean> {
+    const { db, now } = this.deps;
     let ok = false;
     if (this.recoveryCodes.looksLikeRecoveryCode(code)) {
       ok = await mfaRepository.useRecoveryCode(db, customerId, this.recoveryCodes.hash(customerId, code), now());
@@ -110,11 +175,7 @@ export class MfaService {
         ok = step !== null && (await mfaRepository.useTotpStep(db, customerId, step, now()));
       }
     }
-    if (!ok) {
-      await totpFailures.fail(customerId);
-      throw AppError.validation({ otp: [OTP_MESSAGES.incorrect] });
-    }
-    await totpFailures.succeed(customerId);
+    return ok;
   }
 
   /** POST /client/v1/resend-mfa-otp: a new mailed code for this sign-in (email method only). */
@@ -123,7 +184,7 @@ export class MfaService {
     if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
     if (auth.session.mfa_method !== 'email')
       throw AppError.conflict('This sign-in uses your authenticator app: no code is sent by email.');
-    const next = await resend.beforeResend('mfa', auth.customerId);
+    const next = await resend.beforeResend('mfa', auth.customerId, locale);
     const code = await codes.issue(db, auth.customerId, 'mfa', auth.session.id);
     await mail.send(mail.templates.mfaCode(auth.profile.email, code, locale));
     return { message: 'We have sent a new sign-in code to your email address.', resend_available_in: next };
@@ -142,9 +203,9 @@ export class MfaService {
   }
 
   /** Start enrolment: a new secret (kept pending until confirmed), its otpauth URI and QR code. */
-  async setupTotp(auth: AuthContext, password: string): Promise<TotpSetupResponse> {
+  async setupTotp(auth: AuthContext, password: string, locale?: Locale): Promise<TotpSetupResponse> {
     const { db, now, passwordConfirmation } = this.deps;
-    const account = await passwordConfirmation.confirm(auth.customerId, password);
+    const account = await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
     const current = await mfaRepository.findTotp(db, auth.customerId);
     if (current?.secret_enc && current.enabled_at)
       throw AppError.conflict('The authenticator app is already turned on.');
@@ -168,13 +229,11 @@ export class MfaService {
     if (now().getTime() - row.pending_created_at.getTime() > TOTP_SETUP_TTL_MS) {
       throw AppError.conflict('The authenticator app set-up has expired. Start again.');
     }
-    await totpFailures.check(auth.customerId);
+    // Reserved before the code is compared (docs/product/auth-and-sessions.md#throttling).
+    const attempt = await totpFailures.attempt(auth.customerId, locale);
     const step = verifyTotp(this.box.open(row.pending_secret_enc), code, now(), null);
-    if (step === null) {
-      await totpFailures.fail(auth.customerId);
+    if (!(await guarded(attempt, () => Promise.resolve(step !== null))) || step === null)
       throw AppError.validation({ otp: [OTP_MESSAGES.incorrect] });
-    }
-    await totpFailures.succeed(auth.customerId);
     const generated = this.recoveryCodes.generate(auth.customerId);
     await uow.run(async (trx, after) => {
       const t = now();
@@ -190,7 +249,7 @@ export class MfaService {
   /** Back to mailed codes; the secret and the recovery codes are deleted. */
   async disableTotp(auth: AuthContext, password: string, locale: Locale | undefined): Promise<MfaSettings> {
     const { uow, now, passwordConfirmation, mail } = this.deps;
-    const account = await passwordConfirmation.confirm(auth.customerId, password);
+    const account = await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
     const before = await this.settings(auth.customerId);
     const settings = await uow.run(async (trx, after) => {
       await mfaRepository.deleteTotp(trx, auth.customerId);
@@ -203,9 +262,9 @@ export class MfaService {
     return settings;
   }
 
-  async regenerateRecoveryCodes(auth: AuthContext, password: string): Promise<RecoveryCodesResponse> {
+  async regenerateRecoveryCodes(auth: AuthContext, password: string, locale?: Locale): Promise<RecoveryCodesResponse> {
     const { db, now, passwordConfirmation } = this.deps;
-    await passwordConfirmation.confirm(auth.customerId, password);
+    await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
     const totp = await mfaRepository.findTotp(db, auth.customerId);
     if (!totp?.secret_enc || !totp.enabled_at) throw AppError.conflict('Turn on the authenticator app first.');
     const generated = this.recoveryCodes.generate(auth.customerId);

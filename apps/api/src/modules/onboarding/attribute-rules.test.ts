@@ -110,3 +110,21 @@ describe('other rules', () => {
     });
   });
 });
+
+describe('names and text (docs/product/system.md#names-and-text)', () => {
+  it('normalises every value to NFC before trimming', () => {
+    expect(normaliseAttributeValue('first_name', ' Zoe\u0308 ')).toBe('Zo\u00eb');
+    expect(normaliseAttributeValue('address.city', 'Mu\u0308nchen')).toBe('M\u00fcnchen');
+  });
+
+  it('refuses invisible characters and mixed alphabets in names only; controls and overrides everywhere', () => {
+    expect(check('GB', 'first_name', 'Ann\u202Egpj.exe\u200B')).toMatch(/invisible characters/);
+    expect(check('GB', 'last_name', 'Pаypal')).toMatch(/mixes letters of different alphabets/);
+    expect(check('ES', 'second_last_name', 'Garc\u200Día')).toMatch(/invisible characters/);
+    expect(check('GB', 'address.line_1', '10 Pаypal Street')).toBeNull();
+    expect(check('GB', 'address.line_1', '10 Downing\u202E Street')).toMatch(/direction of the text/);
+    expect(check('GB', 'occupation', 'Engi\tneer')).toMatch(/control characters/);
+    for (const name of ['José', 'Nguyễn', "O'Brien", 'Anne-Marie', 'Дмитрий', 'Γιώργος'])
+      expect(check('GB', 'first_name', name), name).toBeNull();
+  });
+});

@@ -1,9 +1,11 @@
+import { textProblem, type TextProblem } from '../../lib/text.ts';
 import type { AttributeDefinition } from '../reference/attribute-catalog.ts';
 import { isAdult, nationalIdChecksumValid, parseDayMonthYear } from './validators.ts';
 
 /**
- * Server-side rules of attribute values (pure). Every value is trimmed; these keys are normalised
- * before the attribute's regular_expression is applied:
+ * Server-side rules of attribute values (pure). Every value is normalised to Unicode NFC (so "Zoë"
+ * typed as Z o e + combining diaeresis is stored as the one-character ë) and trimmed; these keys
+ * are normalised further before the attribute's regular_expression is applied:
  * - national_id_number: whitespace removed, upper-cased (so "ab 12 34 56 c" is AB123456C);
  * - nationality, address.postcode: upper-cased.
  * Then: date_of_birth must be a real date and the customer at least 18; nationality a known iso2;
@@ -11,7 +13,7 @@ import { isAdult, nationalIdChecksumValid, parseDayMonthYear } from './validator
  * fiscale check character, FR NIR key).
  */
 export function normaliseAttributeValue(attribute: string, value: string): string {
-  const v = value.trim();
+  const v = value.normalize('NFC').trim();
   switch (attribute) {
     case 'national_id_number':
       return v.replace(/\s+/g, '').toUpperCase();
@@ -30,6 +32,17 @@ export interface RuleContext {
   isKnownIso2(iso2: string): boolean;
 }
 
+/**
+ * The attributes that hold a person's name (docs/product/system.md#names-and-text): besides the rules of
+ * every text value they refuse invisible formatting characters and words mixing alphabets.
+ */
+export const PERSON_NAME_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'first_name',
+  'middle_name',
+  'last_name',
+  'second_last_name',
+]);
+
 export const ADULT_MESSAGE = 'You must be at least 18 years old.';
 export const NATIONALITY_MESSAGE = 'Choose a valid nationality.';
 
@@ -37,8 +50,33 @@ export const requiredMessage = (def: AttributeDefinition): string => `The ${def.
 const formatMessage = (def: AttributeDefinition): string =>
   def.expression_error_message ?? `The ${def.label} field format is invalid.`;
 
+const TEXT_PROBLEM_MESSAGES: Record<TextProblem, (label: string) => string> = {
+  control: (label) => `The ${label} field must not contain control characters (line breaks, tabs, NUL and the like).`,
+  invalid: (label) => `The ${label} field contains a character that is not valid text.`,
+  bidi: (label) => `The ${label} field must not contain characters that change the direction of the text.`,
+  invisible: (label) =>
+    `The ${label} field must not contain invisible characters (zero-width or text-direction characters).`,
+  mixed_script: (label) =>
+    `The ${label} field mixes letters of different alphabets in one word (such as Latin and Cyrillic); type each word in one alphabet.`,
+};
+
+/**
+ * The text rule of an attribute value (docs/product/system.md#names-and-text): no control characters in
+ * any value, no bidirectional overrides in any value, and for names no invisible characters and no
+ * word mixing Latin, Cyrillic or Greek letters. The message, or null.
+ */
+export function attributeTextError(
+  def: Pick<AttributeDefinition, 'attribute' | 'label'>,
+  value: string,
+): string | null {
+  const problem = textProblem(value, PERSON_NAME_ATTRIBUTES.has(def.attribute) ? 'name' : 'display');
+  return problem === null ? null : TEXT_PROBLEM_MESSAGES[problem](def.label);
+}
+
 /** The error message for a normalised, non-empty value, or null when it is valid. */
 export function attributeValueError(def: AttributeDefinition, value: string, ctx: RuleContext): string | null {
+  const textError = attributeTextError(def, value);
+  if (textError !== null) return textError;
   if (def.regular_expression !== null && !new RegExp(def.regular_expression).test(value)) return formatMessage(def);
   switch (def.attribute) {
     case 'date_of_birth': {
@@ -76,7 +114,7 @@ export interface AddressColumns {
 
 type Values = Readonly<Record<string, string | null | undefined>>;
 const val = (values: Values, key: string): string | null => {
-  const v = values[key];
+  const v = Object.hasOwn(values, key) ? values[key] : undefined;
   return v === undefined || v === null || v.trim() === '' ? null : v;
 };
 

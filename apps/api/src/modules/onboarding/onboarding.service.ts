@@ -49,7 +49,7 @@ const POI_FIELDS: readonly [attribute: string, ...sources: string[]][] = [
 ];
 
 /** Where a change came from (the caller's realtime socket is left out of the events). */
-export type EventOrigin = Pick<ClientInfo, 'socketId'>;
+export type EventOrigin = Pick<ClientInfo, 'socketId' | 'locale'>;
 
 export interface OnboardingServiceDeps {
   db: Kysely<Database>;
@@ -214,7 +214,8 @@ export class OnboardingService {
     if (!phone.ok)
       throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
     const current = auth.profile.mobile_number;
-    if (current !== null && current !== phone.e164) await this.deps.recentAuthentication.ensure(auth, input.password);
+    if (current !== null && current !== phone.e164)
+      await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
     const at = this.deps.now();
     await this.deps.uow.run(async (trx, after) => {
       await onboardingRepository.setMobileNumber(trx, auth.customerId, phone.e164, country.id, at);
@@ -238,7 +239,7 @@ export class OnboardingService {
     const extracted = doc.extracted_data ?? {};
     const pick = (keys: string[]): string | null => {
       for (const k of keys) {
-        const v = extracted[k];
+        const v = Object.hasOwn(extracted, k) ? extracted[k] : undefined;
         if (typeof v === 'string' && v.trim() !== '') return v.trim();
       }
       return null;

@@ -9,12 +9,14 @@ import { contractRoutes } from '../../lib/contract-route.ts';
 export default async function passwordsRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['security'] });
   const { passwords } = app.services;
+  // Password-reset answers are never compressed (BREACH, plugins/compress.ts).
+  const noCompression = { compress: false } as const;
 
-  route(e.forgotPassword, (req) => passwords.forgot(req.body, req.clientInfo()));
+  route(e.forgotPassword, noCompression, (req) => passwords.forgot(req.body, req.clientInfo()));
 
-  route(e.resetPassword, (req) => passwords.reset(req.body, req.clientInfo()));
+  route(e.resetPassword, noCompression, (req) => passwords.reset(req.body, req.clientInfo()));
 
-  route(e.changePassword, { access: 'session' }, async (req, reply) => {
+  route(e.changePassword, { access: 'session', compress: false }, async (req, reply) => {
     const body = await passwords.change(req.auth, req.body, req.clientInfo());
     // Every session ended, this one included: the app signs in again.
     reply.clearSessionCookie();

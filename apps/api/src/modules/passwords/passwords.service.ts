@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
-import type { ForgotPasswordThrottle } from '../../lib/throttle/index.ts';
+import { guarded, type FailureThrottle, type ForgotPasswordThrottle } from '../../lib/throttle/index.ts';
 import { passwordPolicyErrors } from '../auth/password-policy.ts';
 import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
@@ -52,6 +52,8 @@ export interface PasswordServiceDeps {
   mail: SecurityMailer;
   passwordConfirmation: PasswordConfirmation;
   forgotThrottle: ForgotPasswordThrottle;
+  /** Reset calls with an invalid token, per address. */
+  resetThrottle: FailureThrottle;
 }
 
 /**
@@ -90,7 +92,7 @@ export class PasswordService {
     if (!emailSchema.safeParse(email).success)
       throw AppError.validation({ email: ['The email field must be a valid email address.'] });
 
-    await forgotThrottle.hit(client.ip ?? 'unknown', email);
+    await forgotThrottle.hit(client.ip ?? 'unknown', email, client.locale);
 
     const account = await passwordsRepository.findAccountByEmail(db, email);
     const reset = this.createResetToken();
@@ -118,15 +120,23 @@ export class PasswordService {
   }
 
   async reset(input: ResetPasswordRequest, client: ClientInfo): Promise<MessageBody> {
-    const { db, uow, now } = this.deps;
+    const { db, uow, now, resetThrottle } = this.deps;
     const bag = new FieldErrorBag();
     const token = input.token.trim();
     let row: Awaited<ReturnType<typeof passwordsRepository.findResetToken>>;
     if (token === '') bag.add('token', 'The token field is required.');
     else {
-      row = token.length <= 256 ? await passwordsRepository.findResetToken(db, sha256Hex(token)) : undefined;
-      if (!row || row.used_at !== null || row.expires_at.getTime() <= now().getTime())
-        bag.add('token', INVALID_RESET_TOKEN);
+      // Reserved before the token is looked up; a valid token gives the attempt back.
+      const attempt = await resetThrottle.attempt(client.ip ?? 'unknown', client.locale);
+      const valid = await guarded(
+        attempt,
+        async () => {
+          row = token.length <= 256 ? await passwordsRepository.findResetToken(db, sha256Hex(token)) : undefined;
+          return !!row && row.used_at === null && row.expires_at.getTime() > now().getTime();
+        },
+        'refund',
+      );
+      if (!valid) bag.add('token', INVALID_RESET_TOKEN);
     }
     this.newPasswordErrors(bag, input.password, input.confirm_password);
     bag.throwIfAny();
@@ -149,7 +159,7 @@ export class PasswordService {
     if (current === '') bag.add('current_password', 'The current password field is required.');
     else {
       try {
-        await passwordConfirmation.confirm(auth.customerId, current, 'current_password');
+        await passwordConfirmation.confirm(auth.customerId, current, 'current_password', client.locale);
       } catch (e) {
         if (!(e instanceof AppError) || e.code !== 'validation') throw e;
         for (const [field, messages] of Object.entries(e.fieldErrors ?? {}))

@@ -2,6 +2,7 @@ import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Locale } from '../../lib/locale.ts';
 import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import type { PasswordConfirmation } from './password-confirmation.ts';
 
@@ -28,13 +29,13 @@ export interface RecentAuthenticationDeps {
 export class RecentAuthentication {
   constructor(private readonly deps: RecentAuthenticationDeps) {}
 
-  async ensure(auth: AuthContext, password: string | undefined): Promise<void> {
+  async ensure(auth: AuthContext, password: string | undefined, locale?: Locale): Promise<void> {
     const now = this.deps.now();
     if (now.getTime() - auth.lastAuthenticatedAt.getTime() < RECENT_AUTHENTICATION_MS) return;
     if (password === undefined || password === '') {
       throw AppError.forbidden(PASSWORD_NEEDED, PASSWORD_CONFIRMATION_REQUIRED);
     }
-    await this.deps.passwordConfirmation.confirm(auth.customerId, password);
+    await this.deps.passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
     // A write to the session: its cached copy (the customer's, there is no token here) goes after the commit.
     await this.deps.uow.run(async (trx, after) => {
       await this.deps.sessions.markAuthenticated(trx, auth.session.id, now);

@@ -13,16 +13,14 @@ export default async function realtimeRoutes(app: FastifyInstance, opts: { confi
   const route = contractRoutes(app, { tags: ['realtime'] });
   const { realtime, dev } = app.services;
   const sessionFirst = { access: 'session', accessHook: 'preValidation' } as const;
+  // Signatures over the names the caller sent: never compressed (BREACH, plugins/compress.ts).
+  const signatures = { cacheControl: 'no-store', compress: false } as const;
 
   route(e.getAppConfig, { cacheControl: 'no-cache' }, () => realtime.appConfig());
 
-  route(e.authorizeChannel, { ...sessionFirst, cacheControl: 'no-store' }, (req) =>
-    realtime.authorizeChannel(req.auth, req.body),
-  );
+  route(e.authorizeChannel, { ...sessionFirst, ...signatures }, (req) => realtime.authorizeChannel(req.auth, req.body));
 
-  route(e.authenticateUser, { ...sessionFirst, cacheControl: 'no-store' }, (req) =>
-    realtime.authenticateUser(req.auth, req.body),
-  );
+  route(e.authenticateUser, { ...sessionFirst, ...signatures }, (req) => realtime.authenticateUser(req.auth, req.body));
 
   // Dev only (never in production): push an event to the signed-in customer, for e2e tests.
   if (opts.config.devMailbox) {

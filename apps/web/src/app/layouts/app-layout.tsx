@@ -1,25 +1,16 @@
 import { MFA_REQUIRED } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { focusRing } from '@/components/ui/focus';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
-import { LogoMark } from '@/components/ui/logo';
 import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { cn } from '@/lib/cn';
 import { needsMultiFactorAuth, useCustomer } from '@/lib/customer-store';
 import { PageLoader } from '../components/page-loader';
 import { RealtimeProvider } from '../realtime/realtime-provider';
-
-const navItems = [
-  { to: paths.dashboard.getHref(), key: 'nav.dashboard' },
-  { to: paths.transactions.getHref(), key: 'nav.transactions' },
-  { to: paths.recipients.getHref(), key: 'nav.recipients' },
-  { to: paths.settings.getHref(), key: 'nav.settings' },
-] as const;
+import { SignedInHeader } from './signed-in-header';
 
 /** HTTP status of a failed request, read structurally (axios stays in the api chunk). */
 function redirecting(error: unknown): boolean {
@@ -41,7 +32,9 @@ export function Component() {
     if (redirecting(profile.error)) return <PageLoader />;
     return (
       <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('errors.heading')}</h1>
+        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+          {t('errors.heading')}
+        </h1>
         <Alert tone="error" className="mt-4">
           {t('errors.body')}
         </Alert>
@@ -64,54 +57,16 @@ export function Component() {
 }
 
 function SignedInLayout() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <NavLink
-            to={paths.dashboard.getHref()}
-            className={cn('flex items-center gap-2 rounded text-lg font-bold text-slate-900', focusRing)}
-          >
-            <LogoMark className="h-8 w-8" />
-            <span>{t('app.name')}</span>
-          </NavLink>
-          <Button
-            variant="secondary"
-            className="min-h-10 px-4 text-sm"
-            loading={signOut.isPending}
-            onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(paths.signIn.getHref()) })}
-          >
-            {t('nav.signOut')}
-          </Button>
-        </div>
-        <nav aria-label={t('app.mainNav')} className="mx-auto max-w-5xl overflow-x-auto px-2">
-          <ul className="flex gap-1">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    cn(
-                      'inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap',
-                      isActive
-                        ? 'border-blue-700 text-blue-800'
-                        : 'border-transparent text-slate-700 hover:text-slate-900',
-                      focusRing,
-                    )
-                  }
-                >
-                  {t(item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <SignedInHeader
+        signingOut={signOut.isPending}
+        onSignOut={() => signOut.mutate(undefined, { onSettled: () => void navigate(paths.signIn.getHref()) })}
+      />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />
       </main>

@@ -10,7 +10,9 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>
-        <h1 className="text-sm font-semibold tracking-wide text-blue-800 uppercase">{t('screens.dashboard')}</h1>
+        <h1 tabIndex={-1} className="text-sm font-semibold tracking-wide text-blue-800 uppercase focus:outline-none">
+          {t('screens.dashboard')}
+        </h1>
         <p
           className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900"
           data-testid="dashboard-greeting"

@@ -30,7 +30,10 @@ export function AuthLayout({ heading, intro, headerAction, children, footer }: A
       </header>
       <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-6 sm:py-8">
         <Card>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
+          {/* Focused on navigation (app/route-focus.ts): focusable, without an outline. */}
+          <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+            {heading}
+          </h1>
           {intro && <p className="mt-1.5 text-sm text-slate-600">{intro}</p>}
           <div className="mt-6">{children}</div>
         </Card>

@@ -38,6 +38,7 @@ const common = {
     recipients: 'Recipients',
     settings: 'Settings',
     signOut: 'Sign out',
+    menu: 'Menu',
   },
   errors: {
     heading: 'Something went wrong',

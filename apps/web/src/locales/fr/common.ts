@@ -38,6 +38,7 @@ const common: Translation<typeof en> = {
     recipients: 'Bénéficiaires',
     settings: 'Paramètres',
     signOut: 'Se déconnecter',
+    menu: 'Menu',
   },
   errors: {
     heading: 'Une erreur est survenue',

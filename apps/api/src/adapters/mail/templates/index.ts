@@ -21,6 +21,21 @@ function codeBlocks(text: { code: (code: string) => string; body: string }, code
   ];
 }
 
+/** Device, IP address and time of a sign-in, as detail rows. */
+function deviceRows(
+  labels: MailCatalog['newSignIn'],
+  common: MailCatalog['common'],
+  d: { browser: string | null; os: string | null; ip: string | null; at: Date },
+): [string, string][] {
+  const device = [d.browser, d.os].filter(Boolean).join(' · ') || common.unknown;
+  const time = `${new Intl.DateTimeFormat(common.timeFormat, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d.at)} UTC`;
+  return [
+    [labels.device, device],
+    [labels.ip, d.ip ?? common.unknown],
+    [labels.time, time],
+  ];
+}
+
 /** Builds every mail of the api (text + HTML) in the recipient's language. */
 export class MailTemplates {
   constructor(private readonly appUrl: string) {}
@@ -83,25 +98,43 @@ export class MailTemplates {
     d: { browser: string | null; os: string | null; ip: string | null; at: Date },
     locale?: Locale,
   ): MailMessage {
-    return this.render(to, locale, ({ newSignIn: n, common }) => {
-      const device = [d.browser, d.os].filter(Boolean).join(' · ') || common.unknown;
-      const time = `${new Intl.DateTimeFormat(common.timeFormat, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d.at)} UTC`;
-      return {
-        title: n,
-        blocks: [
-          { kind: 'paragraph', text: n.body },
-          {
-            kind: 'details',
-            rows: [
-              [n.device, device],
-              [n.ip, d.ip ?? common.unknown],
-              [n.time, time],
-            ],
-          },
-        ],
-        footer: common.notYou,
-      };
-    });
+    return this.render(to, locale, ({ newSignIn: n, common }) => ({
+      title: n,
+      blocks: [
+        { kind: 'paragraph', text: n.body },
+        { kind: 'details', rows: deviceRows(n, common, d) },
+      ],
+      footer: common.notYou,
+    }));
+  }
+
+  /** Too many wrong MFA codes: the sign-in from this device was ended (docs/product/auth-and-sessions.md#mfa). */
+  signInBlocked(
+    to: string,
+    d: { browser: string | null; os: string | null; ip: string | null; at: Date },
+    locale?: Locale,
+  ): MailMessage {
+    return this.render(to, locale, ({ signInBlocked: b, newSignIn: n, common }) => ({
+      title: b,
+      blocks: [
+        { kind: 'paragraph', text: b.body },
+        { kind: 'details', rows: deviceRows(n, common, d) },
+        { kind: 'paragraph', text: b.advice },
+      ],
+      footer: common.notYou,
+    }));
+  }
+
+  /** Someone tried to sign up with this (taken) address (docs/product/auth-and-sessions.md#sign-up). */
+  signUpAttempt(to: string, locale?: Locale): MailMessage {
+    return this.render(to, locale, ({ signUpAttempt: a }) => ({
+      title: a,
+      blocks: [
+        { kind: 'paragraph', text: a.body },
+        { kind: 'paragraph', text: a.advice },
+      ],
+      footer: a.footer,
+    }));
   }
 
   totpChanged(to: string, enabled: boolean, locale?: Locale): MailMessage {

@@ -17,6 +17,10 @@ export interface MailCatalog {
   newSignIn: { subject: string; heading: string; body: string; device: string; ip: string; time: string };
   totpOn: { subject: string; heading: string; body: string };
   totpOff: { subject: string; heading: string; body: string };
+  /** Too many wrong MFA codes after the right password: the sign-in was ended. */
+  signInBlocked: { subject: string; heading: string; body: string; advice: string };
+  /** Someone tried to sign up with an address that already has an account. */
+  signUpAttempt: { subject: string; heading: string; body: string; advice: string; footer: string };
 }
 
 const en: MailCatalog = {
@@ -70,6 +74,19 @@ const en: MailCatalog = {
     subject: 'Authenticator app turned off',
     heading: 'Authenticator app turned off',
     body: 'Signing in now asks for a code sent to your email address. Your recovery codes no longer work.',
+  },
+  signInBlocked: {
+    subject: 'Someone tried to sign in to your account',
+    heading: 'Someone tried to sign in to your account',
+    body: 'Someone entered your password, then too many wrong verification codes. We stopped that sign-in.',
+    advice: 'If this was not you, someone knows your password: change it now.',
+  },
+  signUpAttempt: {
+    subject: 'Someone tried to sign up with your email address',
+    heading: 'Someone tried to sign up with your email address',
+    body: 'Someone tried to create an account with this email address. You already have an account, so nothing was created and nothing changed.',
+    advice: 'If it was you, sign in instead, or reset your password if you forgot it.',
+    footer: 'If it was not you, you can ignore this email: your account is safe.',
   },
 };
 
@@ -125,6 +142,19 @@ const fr: MailCatalog = {
     subject: 'Application d’authentification désactivée',
     heading: 'Application d’authentification désactivée',
     body: 'La connexion demande maintenant un code envoyé à votre adresse e-mail. Vos codes de récupération ne fonctionnent plus.',
+  },
+  signInBlocked: {
+    subject: 'Quelqu’un a essayé de se connecter à votre compte',
+    heading: 'Quelqu’un a essayé de se connecter à votre compte',
+    body: 'Quelqu’un a saisi votre mot de passe, puis trop de codes de vérification incorrects. Nous avons interrompu cette connexion.',
+    advice: 'Si ce n’était pas vous, quelqu’un connaît votre mot de passe : changez-le dès maintenant.',
+  },
+  signUpAttempt: {
+    subject: 'Quelqu’un a essayé de s’inscrire avec votre adresse e-mail',
+    heading: 'Quelqu’un a essayé de s’inscrire avec votre adresse e-mail',
+    body: 'Quelqu’un a essayé de créer un compte avec cette adresse e-mail. Vous avez déjà un compte : rien n’a été créé ni modifié.',
+    advice: 'Si c’était vous, connectez-vous plutôt, ou réinitialisez votre mot de passe si vous l’avez oublié.',
+    footer: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : votre compte ne risque rien.',
   },
 };
 

@@ -1,0 +1,67 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** Adds `Vary: Accept-Encoding` (once) to an answer. */
+const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+  done(null, payload);
+};
+
+/**
+ * Compresses every answer of a compressible type (JSON, text, SVG…) over `COMPRESS_THRESHOLD`
+ * bytes, brotli or gzip by the request's `Accept-Encoding`; every answer of those routes, compressed
+ * or not, says `Vary: Accept-Encoding`. Request bodies are never decompressed (a small gzip body
+ * could inflate far past the body limit).
+ *
+ * The built web app is not compressed here: it is sent as the build's .br/.gz copies
+ * (plugins/web.ts); this only sees a file that has no copy.
+ *
+ * BREACH (https://www.breachattack.com, issue 15): a compressed answer that holds a secret next to
+ * text the requester controls lets an attacker who can watch answer sizes guess the secret a byte
+ * at a time. Those routes opt out with `compress: false` (the contract-route option of the same
+ * name), whatever their size today; a route that joins one of these kinds must opt out too:
+ * - POST /client/v1/mfa/totp/setup: the TOTP secret, its otpauth URL and QR code;
+ * - POST /client/v1/mfa/totp/confirm and /client/v1/mfa/recovery-codes: the recovery codes
+ *   (GET /client/v1/mfa/settings and POST /client/v1/mfa/totp/disable go with them);
+ * - GET /sanctum/csrf-cookie, POST /client/v1/signup, /client/v1/login, /client/v1/mfa (MFA
+ *   completed) and /client/v1/logout: they set or clear the session and CSRF tokens;
+ * - POST /client/v1/forgot-password, /client/v1/reset-password and /client/v1/change-password;
+ * - POST /broadcasting/auth and /broadcasting/user-auth: signatures over the socket id and the
+ *   channel the requester sent;
+ * - GET /dev/mailbox (development only): every mailed code and reset link.
+ * `app.uncompressedRoutes` lists them as registered; apps/api/test/compression.test.ts checks it.
+ */
+export default fp(
+  async function compressPlugin(app: FastifyInstance) {
+    const uncompressed = new Set<string>();
+    app.decorate('uncompressedRoutes', uncompressed as ReadonlySet<string>);
+    app.addHook('onRoute', (route) => {
+      if (route.compress !== false) {
+        // Small or not, the answer of such a route depends on Accept-Encoding: say so to every cache.
+        route.onSend = [varyOnEncoding, ...[route.onSend ?? []].flat()];
+        return;
+      }
+      for (const method of [route.method].flat()) if (method !== 'HEAD') uncompressed.add(`${method} ${route.url}`);
+    });
+    await app.register(fastifyCompress, {
+      global: true,
+      globalDecompression: false,
+      encodings: ['br', 'gzip'],
+      threshold: COMPRESS_THRESHOLD,
+    });
+  },
+  { name: 'compress' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path` of every route registered with `compress: false` (plugins/compress.ts). */
+    uncompressedRoutes: ReadonlySet<string>;
+  }
+}
