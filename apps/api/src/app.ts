@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import { createFileStorage, type FileStorage } from './adapters/storage/index.ts';
 import { createServices, type Services } from './composition-root.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
@@ -14,6 +15,7 @@ import type { RateLimitStore } from './lib/throttle/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import devicesRoutes from './modules/devices/devices.routes.ts';
+import documentsRoutes from './modules/documents/documents.routes.ts';
 import emailVerificationRoutes from './modules/email-verification/email-verification.routes.ts';
 import mfaRoutes from './modules/mfa/mfa.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
@@ -46,6 +48,8 @@ export interface AppOverrides {
   now?: Clock;
   mailer?: MailAdapter;
   rateLimitStore?: RateLimitStore;
+  /** Where verification documents go (default from config: DATA_DIR/documents or S3). */
+  storage?: FileStorage;
   /** Extra Fastify logger options (e.g. a destination stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -167,9 +171,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     rateLimitStore: app.rateLimitStore,
     customerEvents: app.customerEvents,
     realtimeSettings: app.realtimeSettings,
+    storage:
+      overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
+  // Documents left waiting for review when the api last stopped go back to the reviewer; files no
+  // row refers to are swept now and hourly (docs/product/account-verification.md#upload).
+  app.addHook('onReady', async () => {
+    await services.documents.resumeReviews();
+    void services.documents.sweep().catch((err: unknown) => app.log.warn({ err }, 'document sweep failed'));
+  });
+  const sweepTimer = setInterval(() => {
+    void services.documents.sweep().catch((err: unknown) => app.log.warn({ err }, 'document sweep failed'));
+  }, 3_600_000);
+  sweepTimer.unref();
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
   await app.register(sessionPlugin, { config, sessions: services.sessions });
   // OpenAPI at /docs: off in production unless DOCS_ENABLED (docs/product/system.md#production)
   if (config.docsEnabled) await app.register(swaggerPlugin, { appUrl: config.appUrl });
@@ -182,6 +199,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(mfaRoutes);
   await app.register(passwordsRoutes);
   await app.register(devicesRoutes);
+  await app.register(documentsRoutes);
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -4,10 +4,14 @@
 // service here, in dependency order, and to `Services`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DocumentReviewer, IdentityProvider } from './adapters/identity/identity-provider.ts';
+import { SandboxIdentityProvider } from './adapters/identity/sandbox-provider.ts';
+import { manualReviewer, SandboxReviewer } from './adapters/identity/sandbox-reviewer.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { SecurityMailer } from './adapters/mail/security-mailer.ts';
 import type { RealtimeSettings } from './adapters/realtime/credentials.ts';
 import type { CustomerEvents } from './adapters/realtime/publisher.ts';
+import type { FileStorage } from './adapters/storage/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { UnitOfWork } from './db/unit-of-work.ts';
@@ -54,6 +58,8 @@ export interface Infrastructure {
   /** Realtime publishing (looked up at publish time, so a test can watch `notify`). */
   customerEvents: CustomerEvents;
   realtimeSettings: RealtimeSettings;
+  /** Verification documents: DATA_DIR/documents or an S3-compatible bucket. */
+  storage: FileStorage;
 }
 
 export interface Services {
@@ -158,8 +164,28 @@ export function createServices(infra: Infrastructure): Services {
   });
 
   const reference = new ReferenceService(db);
-  const documents = new DocumentsService({ db });
-  const tasks = new TasksService({ documents });
+  // Account verification: the sandbox provider and reviewer in the embedded default (a real
+  // provider implements the same interfaces, adapters/identity/identity-provider.ts).
+  const sandbox = new SandboxIdentityProvider(config.appKey, now);
+  const providers = new Map<string, IdentityProvider>([[sandbox.api, sandbox]]);
+  let reviewer: DocumentReviewer = manualReviewer;
+  const documents = new DocumentsService({
+    db,
+    uow,
+    now,
+    storage: infra.storage,
+    providers,
+    reviewer: () => reviewer,
+    appKey: config.appKey,
+    rateLimitStore: store,
+    uploadRule: { max: config.verification.uploadsPerHour, windowMs: 3_600_000 },
+    log: log.child({ module: 'documents' }),
+  });
+  const reviewDelay = config.verification.sandboxReviewDelayMs;
+  if (reviewDelay !== null) {
+    reviewer = new SandboxReviewer(reviewDelay, (id, decision) => documents.applyReview(id, decision), log);
+  }
+  const tasks = new TasksService();
   const onboarding = new OnboardingService({ db, now, reference, documents, customers, uow, recentAuthentication });
   const devices = new DevicesService({ db, now, idleMs: config.session.idleMinutes * 60_000, uow });
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
@@ -185,6 +211,7 @@ export function createServices(infra: Infrastructure): Services {
     realtime,
     dev,
     async close() {
+      reviewer.close();
       await mail.idle();
       await sessions.close();
     },

@@ -104,6 +104,27 @@ const EnvSchema = z.object({
   REALTIME_MAX_CONNECTIONS_PER_IP: int('REALTIME_MAX_CONNECTIONS_PER_IP', 200, 1, 1_000_000),
   REALTIME_MAX_CONNECTIONS_PER_USER: int('REALTIME_MAX_CONNECTIONS_PER_USER', 20, 1, 100_000),
   REALTIME_AUTH_TIMEOUT_SECONDS: int('REALTIME_AUTH_TIMEOUT_SECONDS', 30, 0, 3600),
+  // Verification documents (docs/product/account-verification.md#upload): DATA_DIR/documents, or an
+  // S3-compatible bucket when S3_BUCKET is set.
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:']),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', false),
+  // The embedded sandbox reviewer's delay before each step; 'off' leaves documents pending.
+  SANDBOX_REVIEW_DELAY_MS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v?.trim() ?? '';
+      if (s === '') return 3000;
+      if (s === 'off') return null;
+      if (/^\d{1,7}$/.test(s)) return Number(s);
+      ctx.addIssue({ code: 'custom', message: "SANDBOX_REVIEW_DELAY_MS must be a number of milliseconds or 'off'" });
+      return z.NEVER;
+    }),
+  UPLOAD_MAX_PER_HOUR: int('UPLOAD_MAX_PER_HOUR', 30, 1, 100_000),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -154,6 +175,23 @@ export interface Config {
   devMailbox: boolean;
   /** Hosted Pusher Channels (cluster eu, TLS) when all three PUSHER_* are set; else the built-in server. */
   pusher: { appId: string; key: string; secret: string; cluster: string } | undefined;
+  /** Where verification documents are stored: DATA_DIR/documents, or this S3-compatible bucket. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  verification: {
+    /** Delay of each sandbox review step; null: the sandbox reviewer is off (documents stay pending). */
+    sandboxReviewDelayMs: number | null;
+    /** Document uploads (and upload targets) per customer per hour. */
+    uploadsPerHour: number;
+  };
   /**
    * Caps of the built-in realtime server, per instance (docs/product/realtime.md#limits): sockets in
    * total, per client address (as TRUST_PROXY makes it), per customer; seconds a socket may stay
@@ -272,6 +310,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET must be set together (or none, for the built-in server)',
     );
   }
+  const s3Set = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter((v) => v?.trim()).length;
+  if (s3Set > 0 && s3Set < 3) {
+    problems.push('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none, for DATA_DIR)');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -326,6 +368,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pusherSet === 3
         ? { appId: pusherVars[0]!, key: pusherVars[1]!, secret: pusherVars[2]!, cluster: e.PUSHER_CLUSTER }
         : undefined,
+    s3:
+      s3Set === 3
+        ? {
+            bucket: e.S3_BUCKET!.trim(),
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID!.trim(),
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!.trim(),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    verification: { sandboxReviewDelayMs: e.SANDBOX_REVIEW_DELAY_MS, uploadsPerHour: e.UPLOAD_MAX_PER_HOUR },
     realtimeLimits: {
       maxConnections: e.REALTIME_MAX_CONNECTIONS,
       maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,

@@ -22,3 +22,6 @@ export * from './realtime/events.ts';
 export * as realtimeEndpoints from './realtime/endpoints.ts';
 export * from './devices/schemas.ts';
 export * as devicesEndpoints from './devices/endpoints.ts';
+export * from './verification/schemas.ts';
+export * as verificationEndpoints from './verification/endpoints.ts';
+export { DOCUMENT_PAGE_PATH } from './verification/endpoints.ts';

@@ -135,6 +135,10 @@ export const customerOwnedTables = [
   'accounts',
   'customers',
   'mail_outbox',
+  'documents',
+  'document_pages',
+  'upload_targets',
+  'provider_tokens',
 ] as const;
 
 // ---- Security (email verification, MFA, password reset, known devices): migration 20260101000100_security ----
@@ -203,6 +207,8 @@ export interface AttributeDefinitionsTable {
   regular_expression: string | null;
   expression_error_message: string | null;
   is_required: boolean;
+  /** jsonb `[{ value, label }]` of a choice attribute, null for free text (migration 20261123000050). */
+  options: ColumnType<{ value: string; label: string }[] | null, string | null, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -217,6 +223,13 @@ export interface DocumentsTable {
   extracted_data: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Account verification (migration 20261123000100_account_verification):
+  document_number: ColumnType<string | null, string | null | undefined, string | null>;
+  status_reason_code: ColumnType<string | null, string | null | undefined, string | null>;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: NullableTimestamp;
+  source: ColumnType<DocumentSourceColumn, DocumentSourceColumn | undefined, DocumentSourceColumn>;
+  file_names: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -224,6 +237,92 @@ export interface Database {
   documents: DocumentsTable;
 }
 // ---- end onboarding ----
+
+// ---- Account verification: migration 20261123000100_account_verification ----
+// Categories and types are reference data (seeds/documents.ts); pages, upload targets and provider
+// tokens are customer-owned (cascade from customers or documents).
+
+export type DocumentSourceColumn = 'api' | 'direct' | 'provider';
+type Jsonb<T> = ColumnType<T, string, string>;
+
+export interface DocumentCategoriesTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  description: string | null;
+  required_in: ColumnType<string[] | null, string | null, string | null>;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DocumentTypesTable {
+  id: Generated<number>;
+  category_id: number;
+  code: string;
+  title: string;
+  description: string | null;
+  info: string | null;
+  document_number_label: string | null;
+  public_upload: boolean;
+  api: string | null;
+  min_pages: number;
+  max_pages: number;
+  sides: ColumnType<('front' | 'back')[] | null, string | null, string | null>;
+  accepted_types: Jsonb<string[]>;
+  max_page_bytes: number;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DocumentPagesTable {
+  id: string;
+  document_id: string;
+  position: number;
+  side: 'front' | 'back' | null;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export interface UploadTargetsTable {
+  id: string;
+  customer_id: string;
+  document_category_code: string;
+  document_type_code: string;
+  file_name: string;
+  file_type: string;
+  storage_key: string;
+  max_bytes: number;
+  expires_at: Timestamp;
+  uploaded_at: NullableTimestamp;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ProviderTokensTable {
+  id: string;
+  customer_id: string;
+  kind: 'session' | 'liveness';
+  api: string;
+  document_type_code: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  document_categories: DocumentCategoriesTable;
+  document_types: DocumentTypesTable;
+  document_pages: DocumentPagesTable;
+  upload_targets: UploadTargetsTable;
+  provider_tokens: ProviderTokensTable;
+}
+// ---- end account verification ----
 
 /** What repositories run their SQL on: the database itself or a transaction a service opened. */
 export type Executor = Kysely<Database> | Transaction<Database>;

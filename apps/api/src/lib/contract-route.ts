@@ -54,9 +54,9 @@ export interface ContractRouteOptions<A extends Access = Access> {
   /**
    * When the access check runs. `preHandler` (default): after validation, so a bad body is a 422
    * even without a session. `preValidation`: before it, so a request without a session is a 401
-   * whatever it sends.
+   * whatever it sends. `onRequest`: before the body is even read (large raw bodies).
    */
-  accessHook?: 'preHandler' | 'preValidation';
+  accessHook?: 'onRequest' | 'preHandler' | 'preValidation';
   /** `Cache-Control` of the success answer (error answers do not get it). */
   cacheControl?: string;
   /**

@@ -2,6 +2,7 @@ import { onboardingEndpoints } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { attributeSets } from '../../src/db/seeds/attributes/index.ts';
 import { seedReferenceData } from '../../src/db/seeds/index.ts';
+import { AttributeCatalog } from '../../src/modules/reference/attribute-catalog.ts';
 import { useTestApp } from '../helpers.ts';
 
 const ctx = useTestApp();
@@ -82,5 +83,21 @@ describe('GET /client/v1/countries', () => {
     expect(scopes.length).toBeGreaterThanOrEqual(11);
     const { body } = await countries();
     expect(body.countries.length).toBeGreaterThanOrEqual(249);
+  });
+
+  it('stores the options of choice attributes as jsonb, and the catalog loads them back', async () => {
+    const rows = await ctx.db
+      .selectFrom('attribute_definitions')
+      .select(['scope', 'attribute', 'options'])
+      .where('scope', '=', 'DE')
+      .execute();
+    const region = rows.find((r) => r.attribute === 'address.region');
+    expect(region?.options).toContainEqual({ value: 'Bayern', label: 'Bavaria' });
+    expect(rows.find((r) => r.attribute === 'address.city')?.options).toBeNull();
+
+    // A catalog that starts empty knows only what the table holds.
+    const catalog = new AttributeCatalog({});
+    await catalog.load(ctx.db);
+    for (const [scope, set] of Object.entries(attributeSets)) expect(catalog.forCountry(scope), scope).toEqual(set);
   });
 });

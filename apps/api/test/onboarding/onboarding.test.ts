@@ -14,6 +14,7 @@ const ctx = useTestApp();
 const GB = 826;
 const ES = 724;
 const US = 840;
+const DE = 276;
 
 const GB_IDENTITY = {
   first_name: 'Ada',
@@ -65,7 +66,13 @@ async function tasks(c: Client) {
 
 async function insertDocument(
   customerId: string,
-  patch: Partial<{ status_code: 'approved' | 'pending' | 'rejected'; category: string; data: object; at: Date }> = {},
+  patch: Partial<{
+    status_code: 'approved' | 'pending' | 'rejected';
+    category: string;
+    type: string;
+    data: object;
+    at: Date;
+  }> = {},
 ) {
   const id = randomUUID();
   const at = patch.at ?? ctx.clock.now();
@@ -75,7 +82,7 @@ async function insertDocument(
       id,
       customer_id: customerId,
       document_category_code: patch.category ?? 'proof_of_identity',
-      document_type_code: 'passport',
+      document_type_code: patch.type ?? 'passport',
       status_code: patch.status_code ?? 'approved',
       status_title: patch.status_code ?? 'Approved',
       extracted_data: JSON.stringify(patch.data ?? {}),
@@ -126,6 +133,17 @@ describe('onboarding: country and attributes', () => {
     // The regex accepts what the mask shows while typing (the web checks the masked value).
     expect(ni.regular_expression).toBe('^[A-CEGHJ-PR-TW-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]$');
     expect(new RegExp(ni.regular_expression!).test('AB 12 34 56 C')).toBe(true);
+
+    // Free text has no options; a choice attribute lists its values with English labels, in order.
+    expect(ni.options).toBeNull();
+    expect(customer.attributes.find((a) => a.attribute === 'address.region')?.options).toBeNull();
+    expect(customer.attributes.find((a) => a.attribute === 'employment_status')?.options).toEqual([
+      { value: 'employed', label: 'Employed' },
+      { value: 'self_employed', label: 'Self-employed' },
+      { value: 'unemployed', label: 'Unemployed' },
+      { value: 'student', label: 'Student' },
+      { value: 'retired', label: 'Retired' },
+    ]);
 
     const profile = await ok(await c.profile());
     expect(profile.attributes).toEqual(customer.attributes);
@@ -249,6 +267,24 @@ describe('onboarding: country and attributes', () => {
     expect(err.errors).toEqual({ 'address.region': ['Choose a state from the list.'] });
     const customer = await ok(await update(c, 'address', { ...address, 'address.region': 'District of Columbia' }));
     expect(customer.address?.region).toBe('District of Columbia');
+    const region = customer.attributes.find((a) => a.attribute === 'address.region')!;
+    expect(region.options).toHaveLength(51);
+    expect(region.options).toContainEqual({ value: 'District of Columbia', label: 'District of Columbia' });
+  });
+
+  it('saves the value of a choice, never its label (German Länder)', async () => {
+    const { c } = await signedUp();
+    await ok(await setCountry(c, DE));
+    const address = { 'address.line_1': 'Marienplatz 1', 'address.city': 'München', 'address.postcode': '80331' };
+    const err = await invalid(await update(c, 'address', { ...address, 'address.region': 'Bavaria' }));
+    expect(err.errors).toEqual({ 'address.region': ['Choose a state (bundesland) from the list.'] });
+    const customer = await ok(await update(c, 'address', { ...address, 'address.region': 'Bayern' }));
+    expect(customer.address?.region).toBe('Bayern');
+    const region = customer.attributes.find((a) => a.attribute === 'address.region')!;
+    expect(region).toMatchObject({ value: 'Bayern', regular_expression: expect.stringContaining('|Bayern|') });
+    expect(region.options).toContainEqual({ value: 'Bayern', label: 'Bavaria' });
+    const employment = await invalid(await update(c, 'employment', { ...EMPLOYMENT, employment_status: 'Employed' }));
+    expect(employment.errors).toEqual({ employment_status: ['Choose your employment status from the list.'] });
   });
 
   it('checks the date of birth is a real date and the customer an adult (18+)', async () => {
@@ -374,6 +410,12 @@ describe('onboarding: tasks', () => {
     await ctx.app.sessions.forgetCustomer(customer.id);
     expect(await status()).toMatchObject({ verify_email: 'completed', account_verification: 'pending' });
     await insertDocument(customer.id);
+    await ctx.app.sessions.forgetCustomer(customer.id);
+    // A GB resident also proves their address and passes the selfie check
+    // (docs/product/account-verification.md#categories-and-types).
+    expect(await status()).toMatchObject({ account_verification: 'pending' });
+    await insertDocument(customer.id, { category: 'proof_of_address', type: 'utility_bill' });
+    await insertDocument(customer.id, { category: 'selfie', type: 'selfie' });
     await ctx.app.sessions.forgetCustomer(customer.id);
     expect(Object.values(await status()).every((s) => s === 'completed')).toBe(true);
   });

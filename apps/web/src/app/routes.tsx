@@ -116,13 +116,13 @@ export const routes: RouteObject[] = [
                 id: 'accountVerification',
                 path: paths.accountVerification.path,
                 handle: handle('accountVerification'),
-                lazy: () => import('./routes/account-verification'),
+                lazy: () => withTexts(import('./routes/account-verification'), 'verification'),
               },
               {
                 id: 'categoryView',
                 path: paths.categoryView.path,
                 handle: handle('categoryView'),
-                lazy: () => import('./routes/category-view'),
+                lazy: () => withTexts(import('./routes/category-view'), 'verification'),
               },
               {
                 id: 'settings',

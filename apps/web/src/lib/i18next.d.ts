@@ -4,6 +4,7 @@ import type devices from '@/locales/en/devices';
 import type onboarding from '@/locales/en/onboarding';
 import type realtime from '@/locales/en/realtime';
 import type security from '@/locales/en/security';
+import type verification from '@/locales/en/verification';
 
 /**
  * The keys `t()` accepts: the base texts, and each feature's texts (locales/en/<part>.ts) under its
@@ -18,6 +19,7 @@ declare module 'i18next' {
         onboarding: typeof onboarding;
         realtime: typeof realtime;
         devices: typeof devices;
+        verification: typeof verification;
       };
     };
   }

@@ -1,4 +1,4 @@
-import { Attribute, Country, Customer, type AttributeCategory, type Task } from '@remit/contract';
+import { Attribute, Country, Customer, type AttributeCategory, type AttributeOption, type Task } from '@remit/contract';
 import { buildCustomer } from './fixtures';
 
 const country = (
@@ -52,10 +52,30 @@ const attr = (a: Partial<Attribute> & Pick<Attribute, 'attribute' | 'category' |
     info_text: null,
     is_required: false,
     value: null,
+    options: null,
     ...a,
   });
 
-const EMPLOYMENT = '^(employed|self_employed|unemployed|student|retired)$';
+/** A choice attribute as the api sends it: its options, and the anchored alternation of their values. */
+const choice = (
+  a: Partial<Attribute> & Pick<Attribute, 'attribute' | 'category' | 'label'>,
+  options: AttributeOption[],
+): Attribute => attr({ ...a, options, regular_expression: `^(${options.map((o) => o.value).join('|')})$` });
+
+const EMPLOYMENT: AttributeOption[] = [
+  { value: 'employed', label: 'Employed' },
+  { value: 'self_employed', label: 'Self-employed' },
+  { value: 'unemployed', label: 'Unemployed' },
+  { value: 'student', label: 'Student' },
+  { value: 'retired', label: 'Retired' },
+];
+
+/** A few of Nigeria's states (the api lists all 37). */
+export const NG_STATES: AttributeOption[] = [
+  { value: 'Abia', label: 'Abia' },
+  { value: 'Federal Capital Territory', label: 'Federal Capital Territory' },
+  { value: 'Lagos', label: 'Lagos' },
+];
 
 /** United Kingdom: NI number with a mask, postcode regex, dotted address keys. */
 export const gbAttributes: Attribute[] = [
@@ -99,17 +119,14 @@ export const gbAttributes: Attribute[] = [
     expression_error_message: 'Enter a real postcode, like SW1A 1AA.',
     info_text: 'Use capital letters.',
   }),
-  attr({
-    attribute: 'employment_status',
-    category: 'employment',
-    label: 'Employment status',
-    is_required: true,
-    regular_expression: EMPLOYMENT,
-  }),
+  choice(
+    { attribute: 'employment_status', category: 'employment', label: 'Employment status', is_required: true },
+    EMPLOYMENT,
+  ),
   attr({ attribute: 'occupation', category: 'employment', label: 'Occupation' }),
 ];
 
-/** Nigeria: BVN instead of NI number, a state instead of a postcode. */
+/** Nigeria: BVN instead of NI number, a state from a list instead of a postcode. */
 export const ngAttributes: Attribute[] = [
   attr({ attribute: 'first_name', category: 'identity', label: 'First name', is_required: true }),
   attr({ attribute: 'last_name', category: 'identity', label: 'Surname', is_required: true }),
@@ -125,14 +142,11 @@ export const ngAttributes: Attribute[] = [
   }),
   attr({ attribute: 'address.line_1', category: 'address', label: 'Street address', is_required: true }),
   attr({ attribute: 'address.city', category: 'address', label: 'City', is_required: true }),
-  attr({ attribute: 'address.state', category: 'address', label: 'State', is_required: true }),
-  attr({
-    attribute: 'employment_status',
-    category: 'employment',
-    label: 'Employment status',
-    is_required: true,
-    regular_expression: EMPLOYMENT,
-  }),
+  choice({ attribute: 'address.region', category: 'address', label: 'State', is_required: true }, NG_STATES),
+  choice(
+    { attribute: 'employment_status', category: 'employment', label: 'Employment status', is_required: true },
+    EMPLOYMENT,
+  ),
 ];
 
 const attributesByCountry: Record<string, Attribute[]> = { GB: gbAttributes, NG: ngAttributes };

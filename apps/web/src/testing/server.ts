@@ -4,6 +4,7 @@ import { handlers } from './handlers';
 import { onboardingHandlers } from './onboarding-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { securityHandlers } from './security-handlers';
+import { verificationHandlers } from './verification-handlers';
 
 export const server = setupServer(
   ...handlers,
@@ -11,4 +12,5 @@ export const server = setupServer(
   ...securityHandlers,
   ...realtimeHandlers,
   ...devicesHandlers,
+  ...verificationHandlers,
 );

@@ -28,6 +28,7 @@ function attr(partial: Partial<Attribute>): Attribute {
     info_text: null,
     is_required: true,
     value: null,
+    options: null,
     ...partial,
   };
 }

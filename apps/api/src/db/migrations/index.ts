@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m20250101000000 from './20250101000000_foundation.ts';
 import * as m20260101000100 from './20260101000100_security.ts';
 import * as m20260101000200 from './20260101000200_onboarding.ts';
+import * as m20261123000050 from './20261123000050_attribute_options.ts';
+import * as m20261123000100 from './20261123000100_account_verification.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
   '20250101000000_foundation': m20250101000000,
   '20260101000100_security': m20260101000100,
   '20260101000200_onboarding': m20260101000200,
+  '20261123000050_attribute_options': m20261123000050,
+  '20261123000100_account_verification': m20261123000100,
 };

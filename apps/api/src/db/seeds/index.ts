@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../types.ts';
 import { seedAttributeDefinitions } from './attributes/index.ts';
 import { seedCountries } from './countries.ts';
+import { seedDocumentCategories } from './documents.ts';
 
 /**
  * Reference data; every seed is idempotent and runs on each start-up. Seeds only write tables: the
@@ -10,4 +11,5 @@ import { seedCountries } from './countries.ts';
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
   await seedCountries(db);
   await seedAttributeDefinitions(db);
+  await seedDocumentCategories(db);
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '../locale.ts';
 
 /** What a throttle refuses; each has its sentence, followed by when to try again. */
-export type RefusalKind = 'attempts' | 'login' | 'codeRequests' | 'passwordResets' | 'signUp' | 'mfaLocked';
+export type RefusalKind = 'attempts' | 'login' | 'codeRequests' | 'passwordResets' | 'signUp' | 'mfaLocked' | 'uploads';
 
 interface RefusalCatalog {
   /** A number with its unit: `one` for 1, `many` otherwise. */
@@ -24,6 +24,7 @@ const en: RefusalCatalog = {
     passwordResets: (when) => `Too many password reset requests. Try again in ${when}.`,
     signUp: (when) => `Too many sign-up attempts. Try again in ${when}.`,
     mfaLocked: (when) => `Too many incorrect codes. Sign in again in ${when}.`,
+    uploads: (when) => `Too many document uploads. Try again in ${when}.`,
   },
 };
 
@@ -41,6 +42,7 @@ const fr: RefusalCatalog = {
     passwordResets: (when) => `Trop de demandes de réinitialisation du mot de passe. Réessayez dans ${when}.`,
     signUp: (when) => `Trop de tentatives d’inscription. Réessayez dans ${when}.`,
     mfaLocked: (when) => `Trop de codes incorrects. Reconnectez-vous dans ${when}.`,
+    uploads: (when) => `Trop d’envois de documents. Réessayez dans ${when}.`,
   },
 };
 

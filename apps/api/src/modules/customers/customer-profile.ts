@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { DocumentJson } from '../documents/document.mapper.ts';
 import type { AccountsTable, CountryJson, CustomersTable, MfaMethodColumn } from '../../db/types.ts';
 
 /** The shapes the profile query returns (customer.repository.ts); mapped to the contract in customer.mapper.ts. */
@@ -38,6 +39,8 @@ export interface CustomerProfileRow
   address: AddressJson | null;
   /** The customer's attribute values (customer_attributes), or null when there are none. */
   attribute_values: Record<string, string | null> | null;
+  /** The newest documents with their pages, newest first, or null when there are none. */
+  documents: DocumentJson[] | null;
 }
 
 export interface SessionColumns {

@@ -1,5 +1,6 @@
 import type { Address, Attribute, Customer, Session } from '@remit/contract';
 import type { SessionRow } from '../../db/types.ts';
+import { pendingDocuments, toDocuments } from '../documents/document.mapper.ts';
 import { attributeCatalog } from '../reference/attribute-catalog.ts';
 import { toCountry } from '../reference/country.mapper.ts';
 import type { AddressJson, CustomerProfileRow, SessionColumns } from './customer-profile.ts';
@@ -22,13 +23,18 @@ function toAddress(a: AddressJson | null): Address | null {
 
 /**
  * The attribute definitions of the customer's country (in-memory cache, display order) with the
- * customer's values; value null when unset. No country: no attributes.
+ * customer's values; value null when unset; `options` the choices of a choice attribute, null for
+ * free text (docs/product/entities.md#attribute). No country: no attributes.
  */
 export function toAttributes(
   countryIso2: string | null | undefined,
   values: Record<string, string | null> | null,
 ): Attribute[] {
-  return attributeCatalog.forCountry(countryIso2).map((def) => ({ ...def, value: values?.[def.attribute] ?? null }));
+  return attributeCatalog.forCountry(countryIso2).map((def) => ({
+    ...def,
+    value: values?.[def.attribute] ?? null,
+    options: def.options && [...def.options],
+  }));
 }
 
 /** The session as the contract shows it: `session_token` is the public handle, never the cookie secret. */
@@ -75,6 +81,7 @@ export function toSession(s: SessionView): Session {
 
 export function toCustomer(p: CustomerProfileRow, session: SessionView | null): Customer {
   const names = [p.name, p.second_name, p.third_name].filter((n): n is string => !!n && n.trim() !== '');
+  const documents = toDocuments(p.documents);
   return {
     id: p.id,
     crn: p.crn,
@@ -100,8 +107,7 @@ export function toCustomer(p: CustomerProfileRow, session: SessionView | null): 
     nationality: toCountry(p.nationality),
     address: toAddress(p.address),
     attributes: toAttributes(p.country?.iso2_alpha, p.attribute_values),
-    // Filled by the account-verification issue.
-    documents: [],
-    pending_documents: [],
+    documents,
+    pending_documents: pendingDocuments(p.country?.iso2_alpha, documents),
   };
 }

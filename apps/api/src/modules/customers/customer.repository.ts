@@ -3,6 +3,9 @@ import type { Executor } from '../../db/types.ts';
 import type { CustomerProfileRow, SessionProfileRow } from './customer-profile.ts';
 import { countryCatalog } from '../reference/country-catalog.ts';
 
+/** The newest documents the profile carries (older ones stay stored). */
+const DOCUMENTS_IN_PROFILE = 50;
+
 const PROFILE_COLUMNS = sql`
   c.id, c.crn, c.name, c.second_name, c.third_name, c.unique_identity_number, c.poi_name_check,
   c.created_at, c.updated_at,
@@ -10,7 +13,15 @@ const PROFILE_COLUMNS = sql`
   a.mfa_method as account_mfa_method, a.created_at as account_created_at, a.updated_at as account_updated_at,
   c.country_id, c.nationality_id, a.mobile_number_country_id,
   to_jsonb(ad) as address,
-  (select jsonb_object_agg(ca.attribute, ca.value) from customer_attributes ca where ca.customer_id = c.id) as attribute_values`;
+  (select jsonb_object_agg(ca.attribute, ca.value) from customer_attributes ca where ca.customer_id = c.id) as attribute_values,
+  (select jsonb_agg(to_jsonb(dd) order by dd.created_at desc, dd.id desc) from (
+    select d.id, d.document_category_code as category, d.document_type_code as type, d.status_code, d.status_title,
+      d.status_reason_code, d.status_reason, d.reviewed_at, d.created_at, d.updated_at,
+      (select jsonb_agg(jsonb_build_object('id', p.id, 'position', p.position, 'side', p.side,
+          'content_type', p.content_type, 'size', p.size) order by p.position)
+        from document_pages p where p.document_id = d.id) as pages
+    from documents d where d.customer_id = c.id order by d.created_at desc, d.id desc limit ${DOCUMENTS_IN_PROFILE}
+  ) dd) as documents`;
 
 const PROFILE_JOINS = sql`
   join accounts a on a.customer_id = c.id

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attributeSets } from '../../db/seeds/attributes/index.ts';
-import { attributeCatalog } from '../reference/attribute-catalog.ts';
+import { escapeRegex } from '../../db/seeds/attributes/types.ts';
+import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
 import {
   addressColumns,
   attributeValueError,
@@ -40,6 +41,75 @@ describe('seeded attribute sets', () => {
       attributeSets.default!.map((a) => a.attribute),
     );
     expect(attributeCatalog.forCountry(null)).toEqual([]);
+  });
+});
+
+describe('choice attributes (docs/product/onboarding.md#attributes)', () => {
+  const choices = Object.entries(attributeSets).flatMap(([scope, set]) =>
+    set.flatMap((a) => (a.options === null ? [] : [{ scope, a, options: a.options }])),
+  );
+
+  it('are the region lists, employment status and income band of every set; every other attribute is free text', () => {
+    for (const [scope, set] of Object.entries(attributeSets)) {
+      const keys = set.filter((a) => a.options !== null).map((a) => a.attribute);
+      const hasRegionList = !['default', 'GB'].includes(scope);
+      expect(keys, scope).toEqual([...(hasRegionList ? ['address.region'] : []), 'employment_status', 'annual_income']);
+    }
+  });
+
+  it('have distinct, non-empty values and English labels', () => {
+    for (const { scope, a, options } of choices) {
+      const where = `${scope} ${a.attribute}`;
+      expect(options.length, where).toBeGreaterThan(1);
+      expect(new Set(options.map((o) => o.value)).size, where).toBe(options.length);
+      for (const o of options) {
+        expect(o.value.trim(), where).toBe(o.value);
+        expect(o.value, where).not.toBe('');
+        expect(o.label.trim(), where).not.toBe('');
+      }
+    }
+    const de = attributeSets.DE!.find((a) => a.attribute === 'address.region')!;
+    expect(de.options).toContainEqual({ value: 'Bayern', label: 'Bavaria' });
+  });
+
+  it('have a regex that accepts exactly their option values, so the two cannot drift', () => {
+    for (const { scope, a, options } of choices) {
+      const where = `${scope} ${a.attribute}`;
+      // The anchored alternation of exactly the escaped values: nothing else can match.
+      expect(a.regular_expression, where).toBe(`^(${options.map((o) => escapeRegex(o.value)).join('|')})$`);
+      const re = new RegExp(a.regular_expression!);
+      for (const o of options) expect(re.test(o.value), `${where} ${o.value}`).toBe(true);
+      const [first, second] = [options[0]!.value, options[1]!.value];
+      for (const near of ['', `${first} `, `${first}${second}`, `${first}|${second}`, first.toUpperCase() + 'X'])
+        expect(re.test(near), `${where} ${JSON.stringify(near)}`).toBe(false);
+    }
+  });
+
+  it('are validated against the options, whatever the regex says', () => {
+    const def: AttributeDefinition = {
+      attribute: 'annual_income',
+      category: 'employment',
+      regular_expression: '^.*$',
+      mask: null,
+      expression_error_message: 'Choose from the list.',
+      label: 'Annual income',
+      info_text: null,
+      is_required: true,
+      options: [
+        { value: 'low', label: 'Low' },
+        { value: 'high', label: 'High' },
+      ],
+    };
+    expect(attributeValueError(def, 'high', ctx('GB'))).toBeNull();
+    expect(attributeValueError(def, 'High', ctx('GB'))).toBe('Choose from the list.');
+    expect(attributeValueError(def, 'medium', ctx('GB'))).toBe('Choose from the list.');
+    expect(attributeValueError({ ...def, regular_expression: '^$' }, 'low', ctx('GB'))).toBeNull();
+  });
+
+  it('refuse a label where the value is expected', () => {
+    expect(check('DE', 'address.region', 'Bayern')).toBeNull();
+    expect(check('DE', 'address.region', 'Bavaria')).toBe('Choose a state (bundesland) from the list.');
+    expect(check('GB', 'employment_status', 'Self-employed')).toBe('Choose your employment status from the list.');
   });
 });
 

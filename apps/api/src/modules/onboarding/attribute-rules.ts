@@ -8,6 +8,8 @@ import { isAdult, nationalIdChecksumValid, parseDayMonthYear } from './validator
  * are normalised further before the attribute's regular_expression is applied:
  * - national_id_number: whitespace removed, upper-cased (so "ab 12 34 56 c" is AB123456C);
  * - nationality, address.postcode: upper-cased.
+ * A choice attribute (one with `options`) accepts exactly its option values
+ * (docs/product/onboarding.md#attributes); any other is checked against its regular_expression.
  * Then: date_of_birth must be a real date and the customer at least 18; nationality a known iso2;
  * national_id_number passes the country's checksum where one exists (ES DNI/NIE letter, IT codice
  * fiscale check character, FR NIR key).
@@ -77,7 +79,12 @@ export function attributeTextError(
 export function attributeValueError(def: AttributeDefinition, value: string, ctx: RuleContext): string | null {
   const textError = attributeTextError(def, value);
   if (textError !== null) return textError;
-  if (def.regular_expression !== null && !new RegExp(def.regular_expression).test(value)) return formatMessage(def);
+  if (def.options !== null) {
+    // A choice attribute: one of its option values, exactly (its regex is derived from them).
+    if (!def.options.some((o) => o.value === value)) return formatMessage(def);
+  } else if (def.regular_expression !== null && !new RegExp(def.regular_expression).test(value)) {
+    return formatMessage(def);
+  }
   switch (def.attribute) {
     case 'date_of_birth': {
       const birth = parseDayMonthYear(value);

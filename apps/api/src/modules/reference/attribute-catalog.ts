@@ -1,9 +1,14 @@
-import type { Attribute } from '@remit/contract';
+import { AttributeOption, type Attribute } from '@remit/contract';
 import type { Kysely } from 'kysely';
 import { attributeSets, DEFAULT_SCOPE, type AttributeSeed } from '../../db/seeds/attributes/index.ts';
 import type { Database } from '../../db/types.ts';
 
-export type AttributeDefinition = Readonly<Omit<Attribute, 'value'>>;
+/** An attribute's definition, without the customer's value; frozen, options included. */
+export type AttributeDefinition = Readonly<Omit<Attribute, 'value' | 'options'>> & {
+  readonly options: readonly Readonly<AttributeOption>[] | null;
+};
+
+const optionsColumn = AttributeOption.array().nullable();
 
 /**
  * In-memory cache of the attribute definitions (reference data): the profile of every request is
@@ -19,7 +24,9 @@ export class AttributeCatalog {
 
   private replace(entries: [string, readonly AttributeSeed[]][]): void {
     const next = new Map<string, readonly AttributeDefinition[]>();
-    for (const [scope, set] of entries) next.set(scope, Object.freeze(set.map((a) => Object.freeze({ ...a }))));
+    const freeze = (a: AttributeSeed): AttributeDefinition =>
+      Object.freeze({ ...a, options: a.options && Object.freeze(a.options.map((o) => Object.freeze({ ...o }))) });
+    for (const [scope, set] of entries) next.set(scope, Object.freeze(set.map(freeze)));
     this.byScope = next;
   }
 
@@ -43,15 +50,17 @@ export class AttributeCatalog {
         'label',
         'info_text',
         'is_required',
+        'options',
       ])
       .orderBy('scope')
       .orderBy('position')
       .execute();
     const grouped = new Map<string, AttributeSeed[]>();
-    for (const { scope, ...def } of rows) {
+    for (const { scope, options, ...def } of rows) {
       let list = grouped.get(scope);
       if (!list) grouped.set(scope, (list = []));
-      list.push(def);
+      // jsonb read back as written by the seed; parsed so that a hand-edited row fails here, not in a response.
+      list.push({ ...def, options: optionsColumn.parse(options) });
     }
     this.replace([...grouped]);
   }

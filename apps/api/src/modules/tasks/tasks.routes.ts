@@ -7,5 +7,5 @@ export default async function tasksRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['onboarding'] });
   const { tasks } = app.services;
 
-  route(e.listTasks, { access: 'session' }, async (req) => ({ tasks: await tasks.list(req.auth) }));
+  route(e.listTasks, { access: 'session' }, (req) => ({ tasks: tasks.list(req.auth) }));
 }

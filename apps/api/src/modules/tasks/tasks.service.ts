@@ -1,7 +1,7 @@
 import { isCategoryInformationRequired, type Task, type TaskCode } from '@remit/contract';
 import type { AuthContext } from '../auth/session.service.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import { isAccountVerified } from '../documents/document.mapper.ts';
 
 /**
  * What a customer still has to do, in order, and the route that does it
@@ -48,22 +48,20 @@ export const TASKS: readonly { code: TaskCode; title: string; description: strin
   {
     code: 'account_verification',
     title: 'Verify your account',
-    description: 'Upload a proof of identity document and have it approved.',
+    description: 'Upload the documents your country requires and have them approved.',
     route: 'accountVerification',
   },
 ];
 
-export interface TasksServiceDeps {
-  documents: Pick<DocumentsService, 'hasApprovedProofOfIdentity'>;
-}
-
-/** The task list: statuses from the session's profile (the derived rule of docs/product/entities.md) and documents. */
+/**
+ * The task list, from the session's profile alone: the derived rule of docs/product/entities.md, and
+ * account verification done once every category the country requires has an approved document
+ * (docs/product/account-verification.md).
+ */
 export class TasksService {
-  constructor(private readonly deps: TasksServiceDeps) {}
-
-  async list(auth: AuthContext): Promise<Task[]> {
+  list(auth: AuthContext): Task[] {
     const customer = toCustomer(auth.profile, auth.session);
-    const verified = await this.deps.documents.hasApprovedProofOfIdentity(auth.customerId);
+    const verified = isAccountVerified(customer.country?.iso2_alpha, customer.documents);
     const done: Record<TaskCode, boolean> = {
       verify_email: customer.account.is_email_verified,
       choose_country: customer.country !== null,

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { devicesQueryKey } from '@/features/devices/api/list-devices';
 import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
+import { documentCategoriesQueryKey } from '@/features/verification/api/document-categories';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
 import { disconnectEcho } from '@/lib/echo';
@@ -42,8 +43,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       showNotice(t('realtime.profileUpdated'));
     },
     TasksChanged: () => void queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
-    // Documents travel with the profile (documents, pending_documents).
-    DocumentStatusChanged: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    // Documents travel with the profile (documents, pending_documents); the categories' required flags may follow.
+    DocumentStatusChanged: () => {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: documentCategoriesQueryKey });
+    },
     TransactionStatusChanged: () => void queryClient.invalidateQueries({ queryKey: ['transactions'] }),
     SessionRevoked: (payload) => {
       const parsed = SessionRevokedPayload.safeParse(payload);

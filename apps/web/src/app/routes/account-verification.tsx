@@ -1,9 +1,9 @@
-import { ComingSoon } from '../components/coming-soon';
+import { VerificationOverview } from '@/features/verification/components/verification-overview';
 
 /**
- * Route module of accountVerification (docs/product/screens.md#routes), loaded on demand. The
- * screen itself comes with a later issue.
+ * Route module of accountVerification (docs/product/screens.md#routes), loaded on demand with its
+ * texts (routes.tsx).
  */
 export function Component() {
-  return <ComingSoon screen="accountVerification" />;
+  return <VerificationOverview />;
 }

@@ -1,9 +1,9 @@
-import { ComingSoon } from '../components/coming-soon';
+import { CategoryUploadScreen } from '@/features/verification/components/category-upload';
 
 /**
- * Route module of categoryView (docs/product/screens.md#routes), loaded on demand. The screen
- * itself comes with a later issue.
+ * Route module of categoryView (docs/product/screens.md#routes), loaded on demand with its texts
+ * (routes.tsx); the parameter is the category's id (its code works too).
  */
 export function Component() {
-  return <ComingSoon screen="categoryView" />;
+  return <CategoryUploadScreen />;
 }

@@ -1,5 +1,6 @@
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
-import { oneOf } from './types.ts';
+import { oneOf, option } from './types.ts';
 
 /**
  * Building blocks shared by the country sets. Conventions the api relies on (see
@@ -28,7 +29,22 @@ export function text(
     regular_expression: opts.regular_expression ?? null,
     expression_error_message: opts.expression_error_message ?? null,
     is_required: opts.is_required ?? true,
+    options: opts.options ?? null,
   };
+}
+
+/**
+ * A choice attribute: one of `options` (docs/product/onboarding.md#attributes). Its regular
+ * expression is derived from the option values (`oneOf`).
+ */
+export function choice(
+  attribute: string,
+  category: AttributeSeed['category'],
+  label: string,
+  options: readonly AttributeOption[],
+  opts: Partial<Omit<AttributeSeed, 'attribute' | 'category' | 'label' | 'options' | 'regular_expression'>> = {},
+): AttributeSeed {
+  return text(attribute, category, label, { ...opts, options: [...options], regular_expression: oneOf(options) });
 }
 
 export function nameField(
@@ -94,8 +110,8 @@ export interface AddressOptions {
   postcodeInfo?: string;
   postcodeRequired?: boolean;
   regionLabel?: string;
-  /** A fixed list (rendered as a select) or null for free text. */
-  regions?: readonly string[] | null;
+  /** A fixed list (a choice attribute, rendered as a select) or null for free text. */
+  regions?: readonly AttributeOption[] | null;
   regionRequired?: boolean;
 }
 
@@ -118,13 +134,16 @@ export function address(o: AddressOptions): AttributeSeed[] {
       regular_expression: String.raw`^[^0-9!"#$%&()*+,/:;<=>?@[\\\]^_{|}~]{1,120}$`,
       expression_error_message: `Enter a valid ${(o.cityLabel ?? 'city').toLowerCase()}.`,
     }),
-    text('address.region', 'address', regionLabel, {
-      regular_expression: o.regions ? oneOf(o.regions) : '^.{1,120}$',
-      expression_error_message: o.regions
-        ? `Choose a ${regionLabel.toLowerCase()} from the list.`
-        : 'Enter at most 120 characters.',
-      is_required: o.regionRequired ?? false,
-    }),
+    o.regions
+      ? choice('address.region', 'address', regionLabel, o.regions, {
+          expression_error_message: `Choose a ${regionLabel.toLowerCase()} from the list.`,
+          is_required: o.regionRequired ?? false,
+        })
+      : text('address.region', 'address', regionLabel, {
+          regular_expression: '^.{1,120}$',
+          expression_error_message: 'Enter at most 120 characters.',
+          is_required: o.regionRequired ?? false,
+        }),
     text('address.postcode', 'address', o.postcodeLabel, {
       mask: o.postcodeMask ?? null,
       regular_expression: o.postcodeRegex,
@@ -135,14 +154,27 @@ export function address(o: AddressOptions): AttributeSeed[] {
   ];
 }
 
-export const EMPLOYMENT_STATUSES = ['employed', 'self_employed', 'unemployed', 'student', 'retired'] as const;
-export const INCOME_BANDS = ['under_10k', '10k_30k', '30k_60k', '60k_100k', 'over_100k'] as const;
+export const EMPLOYMENT_STATUSES: readonly AttributeOption[] = [
+  option('employed', 'Employed'),
+  option('self_employed', 'Self-employed'),
+  option('unemployed', 'Unemployed'),
+  option('student', 'Student'),
+  option('retired', 'Retired'),
+];
+
+/** Gross yearly income bands, in thousands of the country's currency (named in the info text). */
+export const INCOME_BANDS: readonly AttributeOption[] = [
+  option('under_10k', 'Under 10,000'),
+  option('10k_30k', '10,000 to 30,000'),
+  option('30k_60k', '30,000 to 60,000'),
+  option('60k_100k', '60,000 to 100,000'),
+  option('over_100k', 'Over 100,000'),
+];
 
 /** employment_status, occupation, employer_name (optional), annual_income. */
 export function employment(currency = 'USD'): AttributeSeed[] {
   return [
-    text('employment_status', 'employment', 'Employment status', {
-      regular_expression: oneOf(EMPLOYMENT_STATUSES),
+    choice('employment_status', 'employment', 'Employment status', EMPLOYMENT_STATUSES, {
       expression_error_message: 'Choose your employment status from the list.',
     }),
     text('occupation', 'employment', 'Occupation', {
@@ -156,8 +188,7 @@ export function employment(currency = 'USD'): AttributeSeed[] {
       info_text: 'Leave empty if you are not employed.',
       is_required: false,
     }),
-    text('annual_income', 'employment', 'Annual income', {
-      regular_expression: oneOf(INCOME_BANDS),
+    choice('annual_income', 'employment', 'Annual income', INCOME_BANDS, {
       expression_error_message: 'Choose your annual income band from the list.',
       info_text: `Gross yearly income in ${currency} (thousands): under 10k, 10k-30k, 30k-60k, 60k-100k or over 100k.`,
     }),

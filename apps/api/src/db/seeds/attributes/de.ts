@@ -1,25 +1,27 @@
 import { address, dateOfBirth, employment, nationalId, nationality, westernNames } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
-/** ISO 3166-2:DE Länder, by German name. */
-export const DE_STATES = [
-  'Baden-Württemberg',
-  'Bayern',
-  'Berlin',
-  'Brandenburg',
-  'Bremen',
-  'Hamburg',
-  'Hessen',
-  'Mecklenburg-Vorpommern',
-  'Niedersachsen',
-  'Nordrhein-Westfalen',
-  'Rheinland-Pfalz',
-  'Saarland',
-  'Sachsen',
-  'Sachsen-Anhalt',
-  'Schleswig-Holstein',
-  'Thüringen',
-] as const;
+/** ISO 3166-2:DE Länder: the German name is the value, the English one the label. */
+export const DE_STATES: readonly AttributeOption[] = [
+  option('Baden-Württemberg'),
+  option('Bayern', 'Bavaria'),
+  option('Berlin'),
+  option('Brandenburg'),
+  option('Bremen'),
+  option('Hamburg'),
+  option('Hessen', 'Hesse'),
+  option('Mecklenburg-Vorpommern', 'Mecklenburg-Western Pomerania'),
+  option('Niedersachsen', 'Lower Saxony'),
+  option('Nordrhein-Westfalen', 'North Rhine-Westphalia'),
+  option('Rheinland-Pfalz', 'Rhineland-Palatinate'),
+  option('Saarland'),
+  option('Sachsen', 'Saxony'),
+  option('Sachsen-Anhalt', 'Saxony-Anhalt'),
+  option('Schleswig-Holstein'),
+  option('Thüringen', 'Thuringia'),
+];
 
 /** Germany: Steuerliche Identifikationsnummer (11 digits, first digit not 0), Postleitzahl. */
 export const de: AttributeSeed[] = [

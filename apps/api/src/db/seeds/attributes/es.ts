@@ -1,28 +1,30 @@
 import { address, dateOfBirth, employment, nameField, nationalId, nationality } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
-/** ISO 3166-2:ES autonomous communities and cities, by Spanish name. */
-export const ES_COMMUNITIES = [
-  'Andalucía',
-  'Aragón',
-  'Asturias',
-  'Canarias',
-  'Cantabria',
-  'Castilla y León',
-  'Castilla-La Mancha',
-  'Cataluña',
-  'Ceuta',
-  'Comunidad de Madrid',
-  'Comunidad Valenciana',
-  'Extremadura',
-  'Galicia',
-  'Illes Balears',
-  'La Rioja',
-  'Melilla',
-  'Murcia',
-  'Navarra',
-  'País Vasco',
-] as const;
+/** ISO 3166-2:ES autonomous communities and cities: the Spanish name is the value, the English one the label. */
+export const ES_COMMUNITIES: readonly AttributeOption[] = [
+  option('Andalucía', 'Andalusia'),
+  option('Aragón', 'Aragon'),
+  option('Asturias'),
+  option('Canarias', 'Canary Islands'),
+  option('Cantabria'),
+  option('Castilla y León', 'Castile and León'),
+  option('Castilla-La Mancha'),
+  option('Cataluña', 'Catalonia'),
+  option('Ceuta'),
+  option('Comunidad de Madrid', 'Community of Madrid'),
+  option('Comunidad Valenciana', 'Valencian Community'),
+  option('Extremadura'),
+  option('Galicia'),
+  option('Illes Balears', 'Balearic Islands'),
+  option('La Rioja'),
+  option('Melilla'),
+  option('Murcia', 'Region of Murcia'),
+  option('Navarra', 'Navarre'),
+  option('País Vasco', 'Basque Country'),
+];
 
 /** Spain: nombre and two surnames, DNI or NIE (control letter checked server-side), código postal 01000-52999. */
 export const es: AttributeSeed[] = [

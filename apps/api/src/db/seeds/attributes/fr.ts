@@ -1,27 +1,29 @@
 import { address, dateOfBirth, employment, nationalId, nationality, westernNames } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
-/** ISO 3166-2:FR regions (metropolitan and overseas), by French name. */
-export const FR_REGIONS = [
-  'Auvergne-Rhône-Alpes',
-  'Bourgogne-Franche-Comté',
-  'Bretagne',
-  'Centre-Val de Loire',
-  'Corse',
-  'Grand Est',
-  'Guadeloupe',
-  'Guyane',
-  'Hauts-de-France',
-  'Île-de-France',
-  'La Réunion',
-  'Martinique',
-  'Mayotte',
-  'Normandie',
-  'Nouvelle-Aquitaine',
-  'Occitanie',
-  'Pays de la Loire',
-  "Provence-Alpes-Côte d'Azur",
-] as const;
+/** ISO 3166-2:FR regions (metropolitan and overseas): the French name is the value, the English one the label. */
+export const FR_REGIONS: readonly AttributeOption[] = [
+  option('Auvergne-Rhône-Alpes'),
+  option('Bourgogne-Franche-Comté'),
+  option('Bretagne', 'Brittany'),
+  option('Centre-Val de Loire'),
+  option('Corse', 'Corsica'),
+  option('Grand Est'),
+  option('Guadeloupe'),
+  option('Guyane', 'French Guiana'),
+  option('Hauts-de-France'),
+  option('Île-de-France'),
+  option('La Réunion', 'Réunion'),
+  option('Martinique'),
+  option('Mayotte'),
+  option('Normandie', 'Normandy'),
+  option('Nouvelle-Aquitaine'),
+  option('Occitanie', 'Occitania'),
+  option('Pays de la Loire'),
+  option("Provence-Alpes-Côte d'Azur"),
+];
 
 /** France: numéro de sécurité sociale (NIR, 13 characters + 2-digit key checked server-side), code postal. */
 export const fr: AttributeSeed[] = [

@@ -35,7 +35,7 @@ export const attributeSets: Readonly<Record<string, readonly AttributeSeed[]>> =
 /** Idempotent: upserts every definition (position = order in its set) and removes definitions no longer seeded. */
 export async function seedAttributeDefinitions(db: Kysely<Database>): Promise<void> {
   const rows = Object.entries(attributeSets).flatMap(([scope, set]) =>
-    set.map((a, position) => ({ scope, position, ...a })),
+    set.map((a, position) => ({ scope, position, ...a, options: a.options ? JSON.stringify(a.options) : null })),
   );
   await db.transaction().execute(async (trx) => {
     await trx
@@ -51,6 +51,7 @@ export async function seedAttributeDefinitions(db: Kysely<Database>): Promise<vo
           regular_expression: eb.ref('excluded.regular_expression'),
           expression_error_message: eb.ref('excluded.expression_error_message'),
           is_required: eb.ref('excluded.is_required'),
+          options: eb.ref('excluded.options'),
           updated_at: new Date(),
         })),
       )

@@ -1,29 +1,31 @@
 import { address, dateOfBirth, employment, nationalId, nationality, westernNames } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
-/** ISO 3166-2:IT regions, by Italian name. */
-export const IT_REGIONS = [
-  'Abruzzo',
-  'Basilicata',
-  'Calabria',
-  'Campania',
-  'Emilia-Romagna',
-  'Friuli-Venezia Giulia',
-  'Lazio',
-  'Liguria',
-  'Lombardia',
-  'Marche',
-  'Molise',
-  'Piemonte',
-  'Puglia',
-  'Sardegna',
-  'Sicilia',
-  'Toscana',
-  'Trentino-Alto Adige',
-  'Umbria',
-  "Valle d'Aosta",
-  'Veneto',
-] as const;
+/** ISO 3166-2:IT regions: the Italian name is the value, the English one the label. */
+export const IT_REGIONS: readonly AttributeOption[] = [
+  option('Abruzzo'),
+  option('Basilicata'),
+  option('Calabria'),
+  option('Campania'),
+  option('Emilia-Romagna'),
+  option('Friuli-Venezia Giulia'),
+  option('Lazio'),
+  option('Liguria'),
+  option('Lombardia', 'Lombardy'),
+  option('Marche'),
+  option('Molise'),
+  option('Piemonte', 'Piedmont'),
+  option('Puglia', 'Apulia'),
+  option('Sardegna', 'Sardinia'),
+  option('Sicilia', 'Sicily'),
+  option('Toscana', 'Tuscany'),
+  option('Trentino-Alto Adige', 'Trentino-South Tyrol'),
+  option('Umbria'),
+  option("Valle d'Aosta", 'Aosta Valley'),
+  option('Veneto'),
+];
 
 /** Italy: codice fiscale (16 characters incl. omocodia letters; check character verified server-side), CAP. */
 export const it: AttributeSeed[] = [

@@ -1,41 +1,43 @@
 import { address, dateOfBirth, employment, nameField, nationalId, nationality } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
-/** ISO 3166-2:MX: 31 states and Ciudad de México, by name. */
-export const MX_STATES = [
-  'Aguascalientes',
-  'Baja California',
-  'Baja California Sur',
-  'Campeche',
-  'Chiapas',
-  'Chihuahua',
-  'Ciudad de México',
-  'Coahuila',
-  'Colima',
-  'Durango',
-  'Guanajuato',
-  'Guerrero',
-  'Hidalgo',
-  'Jalisco',
-  'México',
-  'Michoacán',
-  'Morelos',
-  'Nayarit',
-  'Nuevo León',
-  'Oaxaca',
-  'Puebla',
-  'Querétaro',
-  'Quintana Roo',
-  'San Luis Potosí',
-  'Sinaloa',
-  'Sonora',
-  'Tabasco',
-  'Tamaulipas',
-  'Tlaxcala',
-  'Veracruz',
-  'Yucatán',
-  'Zacatecas',
-] as const;
+/** ISO 3166-2:MX: 31 states and Ciudad de México, by name (English labels for the two Méxicos). */
+export const MX_STATES: readonly AttributeOption[] = [
+  option('Aguascalientes'),
+  option('Baja California'),
+  option('Baja California Sur'),
+  option('Campeche'),
+  option('Chiapas'),
+  option('Chihuahua'),
+  option('Ciudad de México', 'Mexico City'),
+  option('Coahuila'),
+  option('Colima'),
+  option('Durango'),
+  option('Guanajuato'),
+  option('Guerrero'),
+  option('Hidalgo'),
+  option('Jalisco'),
+  option('México', 'State of Mexico'),
+  option('Michoacán'),
+  option('Morelos'),
+  option('Nayarit'),
+  option('Nuevo León'),
+  option('Oaxaca'),
+  option('Puebla'),
+  option('Querétaro'),
+  option('Quintana Roo'),
+  option('San Luis Potosí'),
+  option('Sinaloa'),
+  option('Sonora'),
+  option('Tabasco'),
+  option('Tamaulipas'),
+  option('Tlaxcala'),
+  option('Veracruz'),
+  option('Yucatán'),
+  option('Zacatecas'),
+];
 
 /** RENAPO state codes used in positions 12-13 of a CURP (NE = born abroad). */
 const CURP_STATES =

@@ -1,27 +1,29 @@
 import { address, dateOfBirth, employment, nationalId, nationality, westernNames } from './common.ts';
+import type { AttributeOption } from '@remit/contract';
 import type { AttributeSeed } from './types.ts';
+import { option } from './types.ts';
 
 /** ISO 3166-2:PH regions, by name. */
-export const PH_REGIONS = [
-  'Bangsamoro',
-  'Bicol Region',
-  'Cagayan Valley',
-  'Calabarzon',
-  'Caraga',
-  'Central Luzon',
-  'Central Visayas',
-  'Cordillera Administrative Region',
-  'Davao Region',
-  'Eastern Visayas',
-  'Ilocos Region',
-  'Mimaropa',
-  'National Capital Region',
-  'Negros Island Region',
-  'Northern Mindanao',
-  'Soccsksargen',
-  'Western Visayas',
-  'Zamboanga Peninsula',
-] as const;
+export const PH_REGIONS: readonly AttributeOption[] = [
+  option('Bangsamoro'),
+  option('Bicol Region'),
+  option('Cagayan Valley'),
+  option('Calabarzon'),
+  option('Caraga'),
+  option('Central Luzon'),
+  option('Central Visayas'),
+  option('Cordillera Administrative Region'),
+  option('Davao Region'),
+  option('Eastern Visayas'),
+  option('Ilocos Region'),
+  option('Mimaropa'),
+  option('National Capital Region'),
+  option('Negros Island Region'),
+  option('Northern Mindanao'),
+  option('Soccsksargen'),
+  option('Western Visayas'),
+  option('Zamboanga Peninsula'),
+];
 
 /** Philippines: PhilSys Card Number (16 digits), 4-digit ZIP code, region. */
 export const ph: AttributeSeed[] = [

@@ -5,24 +5,23 @@ import { FieldError } from '@/components/ui/field-error';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { applyMask, isNumericMask } from '../lib/mask';
-import { optionLabel } from '../lib/options';
+import { optionLabel, optionTexts } from '../lib/options';
 
 interface AttributeFieldProps {
   id: string;
   attribute: Attribute;
-  /** Allowed values when the attribute is a fixed list (see lib/options.ts). */
-  options: string[] | null;
   registration: UseFormRegisterReturn;
   error: string | undefined;
 }
 
 /**
  * One generated field: the attribute's label (with a visual * and aria-required when required),
- * its info_text as help (aria-describedby), a mask applied while typing, the error under it.
+ * its info_text as help (aria-describedby), the error under it; a select of the attribute's
+ * `options` for a choice attribute, else a text input with its mask applied while typing.
  */
-export function AttributeField({ id, attribute, options, registration, error }: AttributeFieldProps) {
+export function AttributeField({ id, attribute, registration, error }: AttributeFieldProps) {
   const { t, i18n } = useTranslation();
-  const translate = (key: string) => (i18n.exists(key) ? t(key as never) : undefined);
+  const { options } = attribute;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [attribute.info_text ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
@@ -34,6 +33,7 @@ export function AttributeField({ id, attribute, options, registration, error }: 
     'data-attribute': attribute.attribute,
   } as const;
   const mask = attribute.mask;
+  const texts = options ? optionTexts(i18n) : undefined;
 
   return (
     <div>
@@ -57,9 +57,9 @@ export function AttributeField({ id, attribute, options, registration, error }: 
           className={cn(inputClass, 'pr-10', error ? 'border-red-600' : 'border-slate-400')}
         >
           <option value="">{t('onboarding.attributes.selectPlaceholder')}</option>
-          {options.map((value) => (
-            <option key={value} value={value}>
-              {optionLabel(attribute.attribute, value, translate)}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {optionLabel(texts, attribute.attribute, option)}
             </option>
           ))}
         </select>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { useUpdateAttributes } from '../api/update-attributes';
 import { readApiError } from '@/lib/api-errors';
-import { compilePattern, optionsFromPattern } from '../lib/options';
+import { compilePattern } from '../lib/pattern';
 import { AttributeField } from './attribute-field';
 import { StepForm } from './step-form';
 
@@ -47,8 +47,8 @@ export function AttributesStep({
         .map((attribute, i) => ({
           name: `f${i}`,
           attribute,
-          options: optionsFromPattern(attribute.regular_expression),
-          pattern: compilePattern(attribute.regular_expression),
+          // A choice attribute is checked against its options, any other against its expression.
+          pattern: attribute.options ? null : compilePattern(attribute.regular_expression),
         })),
     [customer.attributes, category],
   );
@@ -128,18 +128,20 @@ export function AttributesStep({
       onBack={onBack}
     >
       <div className="mt-6 space-y-5">
-        {fields.map(({ name, attribute, options, pattern }) => (
+        {fields.map(({ name, attribute, pattern }) => (
           <AttributeField
             key={attribute.attribute}
             id={`${formId}-${name}`}
             attribute={attribute}
-            options={options}
             error={errors[name]?.message}
             registration={register(name, {
               validate: (raw) => {
                 const value = (raw ?? '').trim();
                 if (value === '') return attribute.is_required ? t('onboarding.attributes.fieldRequired') : true;
-                if (pattern && !pattern.test(value)) {
+                const invalid = attribute.options
+                  ? !attribute.options.some((o) => o.value === value)
+                  : pattern !== null && !pattern.test(value);
+                if (invalid) {
                   return attribute.expression_error_message ?? t('onboarding.attributes.fieldInvalid');
                 }
                 return true;

@@ -1,9 +1,10 @@
 import { PASSWORD_CONFIRMATION_REQUIRED, authEndpoints, onboardingEndpoints, type Customer } from '@remit/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getCustomer } from '@/lib/customer-store';
+import { i18n } from '@/lib/i18n';
 import { logRequest, requestLog } from '@/testing/handlers';
 import {
   buildOnboardingCustomer,
@@ -34,6 +35,15 @@ async function openWorkflow(options: OnboardingCustomerOptions) {
 const field = (name: string) => screen.getByRole('textbox', { name });
 
 const currentStep = () => screen.getByRole('button', { current: 'step' });
+
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 describe('onboarding workflow', () => {
   it('opens at the first unfinished step: email verified and country set → identity', async () => {
@@ -227,15 +237,74 @@ describe('onboarding workflow', () => {
     );
     await openWorkflow({ country: 'GB', values: { ...gbIdentityValues, ...gbAddressValues } });
     const status = screen.getByRole('combobox', { name: 'Employment status' });
-    expect(
-      within(status)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Select…', 'Employed', 'Self-employed', 'Unemployed', 'Student', 'Retired']);
+    expect(optionTexts(status)).toEqual(['Select…', 'Employed', 'Self-employed', 'Unemployed', 'Student', 'Retired']);
     await user.selectOptions(status, 'Self-employed');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your mobile number' })).toBeInTheDocument();
     expect(body).toEqual({ employment_status: 'self_employed' });
+  });
+
+  it('builds a select from the attribute’s options: labels by attribute and value in French, else the api’s', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    const ngIdentity = { first_name: 'Chidi', last_name: 'Okafor', bvn: '12345678901' };
+    const customer = buildOnboardingCustomer({ country: 'NG', values: ngIdentity });
+    // An option the app has no text for (say, one the api added later) shows the api's label.
+    const withNewOption: Customer = {
+      ...customer,
+      attributes: customer.attributes.map((a) =>
+        a.attribute === 'address.region' && a.options
+          ? { ...a, options: [...a.options, { value: 'Atlantis', label: 'Atlantis Province' }] }
+          : a,
+      ),
+    };
+    server.use(
+      http.get(authEndpoints.getProfile.path, () => HttpResponse.json(withNewOption)),
+      http.post(onboardingEndpoints.updateAttributes.path, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(customer);
+      }),
+    );
+    renderRoute('/workflow/onboarding');
+    const state = await screen.findByRole('combobox', { name: 'State' }, { timeout: 5000 });
+    expect(optionTexts(state)).toEqual(['Select…', 'Abia', 'Federal Capital Territory', 'Lagos', 'Atlantis Province']);
+
+    await act(() => i18n.changeLanguage('fr'));
+    expect(optionTexts(state)).toEqual([
+      'Sélectionnez…',
+      'Abia',
+      'Territoire de la capitale fédérale',
+      'Lagos',
+      'Atlantis Province',
+    ]);
+    await user.type(field('Street address'), '1 Marina Road');
+    await user.type(field('City'), 'Abuja');
+    await user.selectOptions(state, 'Territoire de la capitale fédérale');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer et continuer' }));
+    // The value is sent, never the label.
+    await waitFor(() =>
+      expect(body).toEqual({
+        address: { line_1: '1 Marina Road', city: 'Abuja', region: 'Federal Capital Territory' },
+      }),
+    );
+  });
+
+  it('reads no list out of an expression: an attribute without options is a text input', async () => {
+    const customer = buildOnboardingCustomer({ country: 'GB', values: { ...gbIdentityValues, ...gbAddressValues } });
+    server.use(
+      http.get(authEndpoints.getProfile.path, () =>
+        HttpResponse.json({
+          ...customer,
+          attributes: customer.attributes.map((a) =>
+            a.attribute === 'employment_status' ? { ...a, options: null } : a,
+          ),
+        }),
+      ),
+    );
+    renderRoute('/workflow/onboarding');
+    await screen.findByRole('heading', { level: 2, name: 'Your employment' }, { timeout: 5000 });
+    expect(field('Employment status')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Employment status' })).not.toBeInTheDocument();
   });
 
   it('sends the mobile number with the calling code country, then shows the completion panel', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@/testing/onboarding-fixtures';
 import { formatCallingCode } from '@/lib/countries';
 import { flagEmoji, matchesCountry } from './countries';
-import { compilePattern, humanize, optionLabel, optionsFromPattern } from './options';
+import { compilePattern } from './pattern';
 import { firstUnfinishedStep, isStepRequired, nextUnfinishedStep } from './steps';
 import { taskHref } from './task-links';
 
@@ -77,38 +77,11 @@ describe('countries', () => {
   });
 });
 
-describe('select options from an anchored alternation', () => {
-  it('reads alternations of literals only', () => {
-    expect(optionsFromPattern('^(employed|self_employed|student)$')).toEqual(['employed', 'self_employed', 'student']);
-    expect(optionsFromPattern('^(?:yes|no)$')).toEqual(['yes', 'no']);
-    expect(optionsFromPattern('^[A-Z]{2}$')).toBeNull();
-    expect(optionsFromPattern('^(a|b)+$')).toBeNull();
-    expect(optionsFromPattern('^(a.*|b)$')).toBeNull();
-    expect(optionsFromPattern('^(single)$')).toBeNull();
-    // names with accents, spaces, hyphens, apostrophes and escaped metacharacters are literals too
-    expect(optionsFromPattern("^(Auvergne-Rhône-Alpes|Provence-Alpes-Côte d'Azur|St\\. Kitts)$")).toEqual([
-      'Auvergne-Rhône-Alpes',
-      "Provence-Alpes-Côte d'Azur",
-      'St. Kitts',
-    ]);
-    expect(optionsFromPattern('^(\\d+|none)$')).toBeNull();
-    expect(optionsFromPattern('^(a|(b|c))$')).toBeNull();
-    expect(optionsFromPattern('^(a||b)$')).toBeNull();
-    expect(optionsFromPattern(null)).toBeNull();
-  });
-
-  it('labels list values: a translation, else a humanised code, else the value as it is', () => {
-    const translations: Record<string, string> = { 'onboarding.options.annual_income.30k_60k': '30,000 to 60,000' };
-    const translate = (key: string) => translations[key];
-    expect(optionLabel('annual_income', '30k_60k', translate)).toBe('30,000 to 60,000');
-    expect(optionLabel('employment_status', 'self_employed', translate)).toBe('Self employed');
-    expect(optionLabel('address.region', 'Auvergne-Rhône-Alpes', translate)).toBe('Auvergne-Rhône-Alpes');
-  });
-
-  it('humanises values and compiles patterns safely', () => {
-    expect(humanize('self_employed')).toBe('Self employed');
+describe('attribute patterns', () => {
+  it('compiles an attribute’s expression, and none when it is absent or not valid', () => {
     expect(compilePattern('^\\d+$')?.test('12')).toBe(true);
     expect(compilePattern('(')).toBeNull();
+    expect(compilePattern(null)).toBeNull();
   });
 });
 

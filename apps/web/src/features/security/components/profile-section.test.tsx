@@ -46,6 +46,7 @@ function fullCustomer(mobile: string | null = '+447700900111'): Customer {
         info_text: null,
         is_required: true,
         value: '10/12/1985',
+        options: null,
       },
     ],
     account: { ...base.account, mobile_number: mobile, mobile_number_country: mobile ? countries.GB : null },
