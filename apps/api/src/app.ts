@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
-import { createFileStorage, type FileStorage } from './adapters/storage/index.ts';
+import { createFileStorage, s3UploadOrigin, type FileStorage } from './adapters/storage/index.ts';
 import { createServices, type Services } from './composition-root.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
@@ -141,7 +141,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Infrastructure: adapters opened from config (each closes itself with the app)
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { appUrl: config.appUrl, pusherCluster: config.pusher?.cluster });
+  await app.register(securityHeadersPlugin, {
+    appUrl: config.appUrl,
+    pusherCluster: config.pusher?.cluster,
+    uploadOrigin: config.s3 ? s3UploadOrigin(config.s3) : undefined,
+  });
   await app.register(compressPlugin);
   await app.register(cookiesPlugin);
   await app.register(csrfPlugin, {

@@ -81,7 +81,7 @@ describe('infrastructure', () => {
     expect(csp).toContain("script-src 'self'");
     // connections: this origin and the built-in realtime server at APP_URL's host (docs/product/system.md#production)
     expect(csp).toContain("connect-src 'self' ws://localhost:8080;");
-    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -157,6 +157,12 @@ async function fillNationalId(page: Page, front: string, back: string, number = 
   await page.getByLabel('Choose a file: Back').setInputFiles(file(back));
   await expect(page.getByRole('img', { name: 'Preview: Front' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview: Back' })).toBeVisible();
+  // The previews really show the pictures (blob: URLs the page's CSP must allow), not just their alt text.
+  for (const name of ['Preview: Front', 'Preview: Back']) {
+    await expect
+      .poll(() => page.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
   await page.getByRole('textbox', { name: 'ID card number' }).fill(number);
 }
 

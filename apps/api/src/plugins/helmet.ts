@@ -8,6 +8,8 @@ export interface SecurityHeadersOptions {
   appUrl: string;
   /** The hosted Pusher Channels cluster when PUSHER_* is set; undefined for the built-in server. */
   pusherCluster?: string | undefined;
+  /** The S3-compatible bucket's origin when documents go there: the browser puts direct uploads to it. */
+  uploadOrigin?: string | undefined;
 }
 
 const CLUSTER = /^[a-z0-9-]{1,40}$/;
@@ -19,6 +21,11 @@ const CLUSTER = /^[a-z0-9-]{1,40}$/;
  * cluster's hosts only (pusher-js: `ws-<cluster>.pusher.com`, fallback `sockjs-<cluster>.pusher.com`).
  */
 export function connectSources(opts: SecurityHeadersOptions): string[] {
+  const uploads = opts.uploadOrigin ? [opts.uploadOrigin] : [];
+  return [...realtimeSources(opts), ...uploads];
+}
+
+function realtimeSources(opts: SecurityHeadersOptions): string[] {
   if (opts.pusherCluster !== undefined) {
     if (!CLUSTER.test(opts.pusherCluster))
       throw new Error(`PUSHER_CLUSTER "${opts.pusherCluster}" is not a cluster name`);
@@ -38,7 +45,8 @@ export function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         connectSrc: connectSources(opts),
-        imgSrc: ["'self'", 'data:'],
+        // blob: the previews of the pages a customer picks before uploading them.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

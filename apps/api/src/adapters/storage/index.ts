@@ -5,7 +5,7 @@ import { S3FileStorage, type S3StorageSettings } from './s3-file-storage.ts';
 
 export type { FileStorage, PresignedPut, StoredObject } from './file-storage.ts';
 export { LocalFileStorage } from './local-file-storage.ts';
-export { S3FileStorage, type S3StorageSettings } from './s3-file-storage.ts';
+export { S3FileStorage, s3UploadOrigin, type S3StorageSettings } from './s3-file-storage.ts';
 
 /** Where documents go: the S3-compatible bucket when one is configured, else DATA_DIR/documents. */
 export interface StorageSettings {

@@ -17,6 +17,17 @@ import {
   type StoredObject,
 } from './file-storage.ts';
 
+/**
+ * The origin the browser puts presigned uploads to (the page's Content-Security-Policy must allow
+ * it): the endpoint itself with path-style URLs, else the bucket's own host.
+ */
+export function s3UploadOrigin(
+  settings: Pick<S3StorageSettings, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>,
+): string {
+  const base = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
+  return settings.forcePathStyle ? base.origin : `${base.protocol}//${settings.bucket}.${base.host}`;
+}
+
 export interface S3StorageSettings {
   bucket: string;
   region: string;
