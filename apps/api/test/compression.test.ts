@@ -4,6 +4,7 @@ import {
   onboardingEndpoints,
   realtimeEndpoints,
   securityEndpoints,
+  verificationEndpoints,
   type Endpoint,
 } from '@remit/contract';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -85,6 +86,8 @@ describe('BREACH: never compressed', () => {
       realtimeEndpoints.authorizeChannel,
       realtimeEndpoints.authenticateUser,
       devEndpoints.getMailbox,
+      verificationEndpoints.verificationToken,
+      verificationEndpoints.livenessToken,
     ].map(routeOf);
     expect([...ctx.app.uncompressedRoutes].sort()).toEqual([...secretBearing].sort());
   });
