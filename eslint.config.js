@@ -87,6 +87,50 @@ const apiLayers = [
   },
 ];
 
+// Money code never computes with floats (docs/product/money-movement.md#money): amounts are bigint
+// minor units and rates scaled bigints (packages/contract/src/money). TypeScript already refuses
+// mixing bigint and number; this refuses the ways out of bigint and the float habits: Number(),
+// unary +, parseFloat/parseInt, Math rounding, toFixed/toPrecision, fractional literals, and
+// multiplying or dividing by a number literal. Integer +/- stays allowed (scales and exponents).
+const moneyFiles = [
+  'packages/contract/src/money/**/*.ts',
+  'apps/api/src/modules/{pricing,quotes,ledger}/**/*.ts',
+  'apps/web/src/lib/format-money.ts',
+];
+const noFloat = 'money is bigint minor units and decimal-string rates, never a float (packages/contract/src/money)';
+const moneyWithoutFloats = {
+  files: moneyFiles,
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: ":matches(CallExpression, NewExpression)[callee.name='Number']", message: `Number(): ${noFloat}.` },
+      { selector: "CallExpression > Identifier.arguments[name='Number']", message: `Number as a mapper: ${noFloat}.` },
+      { selector: "UnaryExpression[operator='+']", message: `Unary + makes a number: ${noFloat}.` },
+      { selector: 'Identifier[name=/^(parseFloat|parseInt)$/]', message: `parseFloat/parseInt: ${noFloat}.` },
+      {
+        selector: "MemberExpression[object.name='Math'][property.name=/^(round|floor|ceil|trunc|fround|pow)$/]",
+        message: `Math rounding: ${noFloat}; round with divFloor/divCeil on bigints (the rounding rule).`,
+      },
+      {
+        selector: 'MemberExpression[property.name=/^(toFixed|toPrecision)$/]',
+        message: `toFixed/toPrecision: ${noFloat}; use toMajorString or formatRate.`,
+      },
+      {
+        selector: 'Literal[value=type(number)][raw=/^[0-9_]*[.eE]/]',
+        message: `A fractional number literal: ${noFloat}.`,
+      },
+      {
+        selector:
+          ":matches(BinaryExpression[operator=/^([*%]|[*][*])$/], BinaryExpression[operator='/'], " +
+          "AssignmentExpression[operator=/^([*%]|[*][*])=$/], AssignmentExpression[operator='/=']) " +
+          '> Literal[value=type(number)]',
+        message: `Multiplying or dividing by a number literal: ${noFloat}; use bigint literals (100n).`,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -140,6 +184,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   ...apiLayers,
+  moneyWithoutFloats,
   {
     files: ['**/*.{js,mjs,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { RatesProvider } from './adapters/fx-rates/index.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { createFileStorage, s3UploadOrigin, type FileStorage } from './adapters/storage/index.ts';
 import { createServices, type Services } from './composition-root.ts';
@@ -13,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { forbiddenCharacterErrors, nestedDeeperThan, TOO_DEEP_MESSAGE } from './lib/input-guard.ts';
 import type { RateLimitStore } from './lib/throttle/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import corridorsRoutes from './modules/corridors/corridors.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import devicesRoutes from './modules/devices/devices.routes.ts';
 import documentsRoutes from './modules/documents/documents.routes.ts';
@@ -21,6 +23,7 @@ import mfaRoutes from './modules/mfa/mfa.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
+import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import compressPlugin from './plugins/compress.ts';
 import cookiesPlugin from './plugins/cookies.ts';
@@ -50,6 +53,8 @@ export interface AppOverrides {
   rateLimitStore?: RateLimitStore;
   /** Where verification documents go (default from config: DATA_DIR/documents or S3). */
   storage?: FileStorage;
+  /** Where mid-market rates come from (default from config: RATES_PROVIDER). */
+  ratesProvider?: RatesProvider;
   /** Extra Fastify logger options (e.g. a destination stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -177,6 +182,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     realtimeSettings: app.realtimeSettings,
     storage:
       overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
+    ...(overrides.ratesProvider ? { ratesProvider: overrides.ratesProvider } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
@@ -191,6 +197,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, 3_600_000);
   sweepTimer.unref();
   app.addHook('onClose', async () => clearInterval(sweepTimer));
+  // Mid-market rates: refreshed when ready, then every RATES_REFRESH_MINUTES; a failure keeps the
+  // last rates (docs/product/money-movement.md#corridors).
+  app.addHook('onReady', async () => services.ratesJob.start());
+  app.addHook('onClose', async () => services.ratesJob.stop());
   await app.register(sessionPlugin, { config, sessions: services.sessions });
   // OpenAPI at /docs: off in production unless DOCS_ENABLED (docs/product/system.md#production)
   if (config.docsEnabled) await app.register(swaggerPlugin, { appUrl: config.appUrl });
@@ -204,6 +214,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(passwordsRoutes);
   await app.register(devicesRoutes);
   await app.register(documentsRoutes);
+  await app.register(corridorsRoutes);
+  await app.register(recipientsRoutes);
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

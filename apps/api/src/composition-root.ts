@@ -4,6 +4,7 @@
 // service here, in dependency order, and to `Services`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createRatesProvider, type RatesProvider } from './adapters/fx-rates/index.ts';
 import type { DocumentReviewer, IdentityProvider } from './adapters/identity/identity-provider.ts';
 import { SandboxIdentityProvider } from './adapters/identity/sandbox-provider.ts';
 import { manualReviewer, SandboxReviewer } from './adapters/identity/sandbox-reviewer.ts';
@@ -32,6 +33,9 @@ import { OneTimeCodeService } from './modules/auth/one-time-code.service.ts';
 import { buildPasswordPolicy } from './modules/auth/password-policy.ts';
 import { createRedisInvalidationBus, localInvalidationBus } from './modules/auth/session-cache-bus.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { CorridorsService } from './modules/corridors/corridors.service.ts';
+import { RatesRefreshJob } from './modules/corridors/rates-refresh-job.ts';
+import { RatesService } from './modules/corridors/rates.service.ts';
 import { CustomersService } from './modules/customers/customers.service.ts';
 import { DevService } from './modules/dev/dev.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
@@ -44,6 +48,7 @@ import { PasswordConfirmation } from './modules/passwords/password-confirmation.
 import { PasswordService } from './modules/passwords/passwords.service.ts';
 import { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
+import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
 
@@ -60,6 +65,8 @@ export interface Infrastructure {
   realtimeSettings: RealtimeSettings;
   /** Verification documents: DATA_DIR/documents or an S3-compatible bucket. */
   storage: FileStorage;
+  /** Mid-market rates; default from config (RATES_PROVIDER). */
+  ratesProvider?: RatesProvider;
 }
 
 export interface Services {
@@ -83,6 +90,14 @@ export interface Services {
   documents: DocumentsService;
   tasks: TasksService;
   devices: DevicesService;
+  /** Corridors: destinations, payout methods, limits, fees, margins (docs/product/money-movement.md#corridors). */
+  corridors: CorridorsService;
+  /** Mid-market rates: `midMarket(source, target)`, refused when too old; `refresh()`. */
+  rates: RatesService;
+  /** Refreshes the rates on start-up and every RATES_REFRESH_MINUTES (started by app.ts when ready). */
+  ratesJob: RatesRefreshJob;
+  /** Requirements schemas and the customer's recipients (docs/product/money-movement.md#recipients). */
+  recipients: RecipientsService;
   realtime: RealtimeService;
   dev: DevService;
   /** Waits for background work (mails after the answer) and stops listening to other instances. */
@@ -188,6 +203,19 @@ export function createServices(infra: Infrastructure): Services {
   const tasks = new TasksService();
   const onboarding = new OnboardingService({ db, now, reference, documents, customers, uow, recentAuthentication });
   const devices = new DevicesService({ db, now, idleMs: config.session.idleMinutes * 60_000, uow });
+  const corridors = new CorridorsService();
+  const rates = new RatesService({
+    db,
+    now,
+    provider: infra.ratesProvider ?? createRatesProvider(config.rates, now),
+    maxAgeHours: config.rates.maxAgeHours,
+  });
+  const ratesJob = new RatesRefreshJob({
+    rates,
+    everyMinutes: config.rates.refreshMinutes,
+    log: log.child({ module: 'rates' }),
+  });
+  const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow, events: customerEvents });
 
@@ -208,6 +236,10 @@ export function createServices(infra: Infrastructure): Services {
     documents,
     tasks,
     devices,
+    corridors,
+    rates,
+    ratesJob,
+    recipients,
     realtime,
     dev,
     async close() {

@@ -125,6 +125,12 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   UPLOAD_MAX_PER_HOUR: int('UPLOAD_MAX_PER_HOUR', 30, 1, 100_000),
+  // Mid-market rates (docs/product/money-movement.md#corridors): no quote on a rate older than
+  // RATES_MAX_AGE_HOURS; refreshed every RATES_REFRESH_MINUTES (0: never) from RATES_PROVIDER.
+  RATES_MAX_AGE_HOURS: int('RATES_MAX_AGE_HOURS', 72, 1, 24 * 365),
+  RATES_REFRESH_MINUTES: int('RATES_REFRESH_MINUTES', 60, 0, 7 * 24 * 60),
+  RATES_PROVIDER: z.enum(['sandbox', 'ecb'], { message: 'RATES_PROVIDER must be one of sandbox, ecb' }).optional(),
+  RATES_ECB_URL: url('RATES_ECB_URL', ['http:', 'https:']),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -197,6 +203,12 @@ export interface Config {
    * total, per client address (as TRUST_PROXY makes it), per customer; seconds a socket may stay
    * unauthorised, and to send its upgrade request (0 turns both off).
    */
+  /**
+   * Mid-market rates: the provider (the sandbox, snapshot values dated now, outside production by
+   * default; the ECB's daily file otherwise), the age past which quotes are refused, the refresh
+   * interval (0: no refresh job).
+   */
+  rates: { provider: 'sandbox' | 'ecb'; ecbUrl: string; maxAgeHours: number; refreshMinutes: number };
   realtimeLimits: {
     maxConnections: number;
     maxConnectionsPerIp: number;
@@ -380,6 +392,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     verification: { sandboxReviewDelayMs: e.SANDBOX_REVIEW_DELAY_MS, uploadsPerHour: e.UPLOAD_MAX_PER_HOUR },
+    rates: {
+      provider: e.RATES_PROVIDER ?? (isProduction ? 'ecb' : 'sandbox'),
+      ecbUrl: e.RATES_ECB_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
+      maxAgeHours: e.RATES_MAX_AGE_HOURS,
+      refreshMinutes: e.RATES_REFRESH_MINUTES,
+    },
     realtimeLimits: {
       maxConnections: e.REALTIME_MAX_CONNECTIONS,
       maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,

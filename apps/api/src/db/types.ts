@@ -139,6 +139,7 @@ export const customerOwnedTables = [
   'document_pages',
   'upload_targets',
   'provider_tokens',
+  'recipients',
 ] as const;
 
 // ---- Security (email verification, MFA, password reset, known devices): migration 20260101000100_security ----
@@ -329,3 +330,93 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A countries row as reference data (the in-memory country catalog), without bookkeeping columns. */
 export type CountryJson = Omit<Selectable<CountriesTable>, 'created_at' | 'updated_at'>;
+
+// ---- Corridors and rates: migration 20261123000200_corridors ----
+// Reference data seeded from seeds/corridors.ts, and the mid-market rates (seeds/rates-snapshot.ts,
+// then each refresh). bigint columns: read as string by pg and as number by PGlite, so repositories
+// read them as `::text`.
+
+type BigintColumn = ColumnType<string | number, bigint | string, bigint | string>;
+
+export interface CorridorPayoutMethodsTable {
+  id: Generated<number>;
+  country: string;
+  currency: string;
+  method: 'bank_account' | 'mobile_wallet' | 'cash_pickup';
+  min_amount: BigintColumn;
+  max_amount: BigintColumn;
+  delivery_estimate: string;
+  delivery_min_hours: number;
+  delivery_max_hours: number;
+  providers: ColumnType<{ code: string; name: string }[], string, string>;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CorridorsTable {
+  id: Generated<number>;
+  send_currency: string;
+  payout_method_id: number;
+  min_amount: BigintColumn;
+  max_amount: BigintColumn;
+  fee_fixed: BigintColumn;
+  fee_bps: number;
+  partner_fee: BigintColumn;
+  margin_bps: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PayInFeesTable {
+  send_currency: string;
+  method: 'bank_transfer' | 'card';
+  fee_fixed: BigintColumn;
+  fee_bps: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface FxRatesTable {
+  id: Generated<string | number>;
+  base: Generated<string>;
+  currency: string;
+  /** numeric: a decimal string, never a float. */
+  rate: string;
+  as_of: Timestamp;
+  source: string;
+  fetched_at: Timestamp;
+}
+
+export interface Database {
+  corridor_payout_methods: CorridorPayoutMethodsTable;
+  corridors: CorridorsTable;
+  pay_in_fees: PayInFeesTable;
+  fx_rates: FxRatesTable;
+}
+// ---- end corridors and rates ----
+
+// ---- Recipients: migration 20261123000300_recipients ----
+// Customer-owned (cascade from customers); a deleted recipient keeps its row (deleted_at).
+
+export interface RecipientsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  name_search: string;
+  country: string;
+  currency: string;
+  payout_method: 'bank_account' | 'mobile_wallet' | 'cash_pickup';
+  /** jsonb: the details keyed by the requirement keys, as stored. */
+  details: ColumnType<Record<string, string>, string, string>;
+  summary: string;
+  fingerprint: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface Database {
+  recipients: RecipientsTable;
+}
+// ---- end recipients ----

@@ -4,6 +4,8 @@ import * as m20260101000100 from './20260101000100_security.ts';
 import * as m20260101000200 from './20260101000200_onboarding.ts';
 import * as m20261123000050 from './20261123000050_attribute_options.ts';
 import * as m20261123000100 from './20261123000100_account_verification.ts';
+import * as m20261123000200 from './20261123000200_corridors.ts';
+import * as m20261123000300 from './20261123000300_recipients.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '20260101000200_onboarding': m20260101000200,
   '20261123000050_attribute_options': m20261123000050,
   '20261123000100_account_verification': m20261123000100,
+  '20261123000200_corridors': m20261123000200,
+  '20261123000300_recipients': m20261123000300,
 };

@@ -1,5 +1,11 @@
-import { sql } from 'kysely';
-import type { DocumentSourceColumn, DocumentStatusColumn, Executor } from '../../db/types.ts';
+import { sql, type Insertable } from 'kysely';
+import type {
+  DocumentSourceColumn,
+  DocumentStatusColumn,
+  Executor,
+  ProviderTokensTable,
+  UploadTargetsTable,
+} from '../../db/types.ts';
 
 export const PROOF_OF_IDENTITY = 'proof_of_identity';
 
@@ -178,21 +184,7 @@ export const documentsRepository = {
 
   // ---- upload targets (direct-to-storage uploads) ----
 
-  async insertTarget(
-    db: Executor,
-    target: {
-      id: string;
-      customer_id: string;
-      document_category_code: string;
-      document_type_code: string;
-      file_name: string;
-      file_type: string;
-      storage_key: string;
-      max_bytes: number;
-      expires_at: Date;
-      created_at: Date;
-    },
-  ): Promise<void> {
+  async insertTarget(db: Executor, target: Insertable<UploadTargetsTable>): Promise<void> {
     await db.insertInto('upload_targets').values(target).execute();
   },
 
@@ -247,18 +239,7 @@ export const documentsRepository = {
 
   // ---- provider tokens (each used once) ----
 
-  async insertProviderToken(
-    db: Executor,
-    token: {
-      id: string;
-      customer_id: string;
-      kind: 'session' | 'liveness';
-      api: string;
-      document_type_code: string | null;
-      expires_at: Date;
-      created_at: Date;
-    },
-  ): Promise<void> {
+  async insertProviderToken(db: Executor, token: Insertable<ProviderTokensTable>): Promise<void> {
     await db.insertInto('provider_tokens').values(token).execute();
   },
 

@@ -1,0 +1,80 @@
+import { defineEndpoint } from '../common/endpoint.ts';
+import {
+  Recipient,
+  RecipientList,
+  RecipientListQuery,
+  RecipientParams,
+  RecipientRequest,
+  RecipientRequirements,
+  RecipientRequirementsQuery,
+  RecipientRequirementsRequest,
+} from './schemas.ts';
+
+/** The fields of `details` for a country, currency and payout method (docs/product/money-movement.md#recipients). */
+export const getRecipientRequirements = defineEndpoint({
+  method: 'GET',
+  path: '/client/v1/recipient-requirements',
+  summary: 'The recipient details a payout needs',
+  query: RecipientRequirementsQuery,
+  response: RecipientRequirements,
+  auth: 'session',
+});
+
+/** The same, refined by the details chosen so far (a field with `refresh_requirements_on_change`). */
+export const refreshRecipientRequirements = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/recipient-requirements',
+  summary: 'The recipient details a payout needs, refined by the details chosen so far',
+  body: RecipientRequirementsRequest,
+  response: RecipientRequirements,
+  auth: 'session',
+});
+
+export const listRecipients = defineEndpoint({
+  method: 'GET',
+  path: '/client/v1/recipients',
+  summary: "The customer's recipients, by name, with search and cursor pagination",
+  query: RecipientListQuery,
+  response: RecipientList,
+  auth: 'session',
+});
+
+export const createRecipient = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/recipients',
+  summary: 'Add a recipient',
+  body: RecipientRequest,
+  response: Recipient,
+  status: 201,
+  auth: 'session',
+});
+
+/** 404 for another customer's recipient, an unknown or malformed id, and a deleted one. */
+export const getRecipient = defineEndpoint({
+  method: 'GET',
+  path: '/client/v1/recipients/:id',
+  summary: 'One recipient',
+  params: RecipientParams,
+  response: Recipient,
+  auth: 'session',
+});
+
+export const updateRecipient = defineEndpoint({
+  method: 'PUT',
+  path: '/client/v1/recipients/:id',
+  summary: 'Edit a recipient',
+  params: RecipientParams,
+  body: RecipientRequest,
+  response: Recipient,
+  auth: 'session',
+});
+
+/** Gone from the list; kept for the transfers already made to it. */
+export const deleteRecipient = defineEndpoint({
+  method: 'DELETE',
+  path: '/client/v1/recipients/:id',
+  summary: 'Delete a recipient',
+  params: RecipientParams,
+  response: null,
+  auth: 'session',
+});
