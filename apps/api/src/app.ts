@@ -22,6 +22,7 @@ import emailVerificationRoutes from './modules/email-verification/email-verifica
 import mfaRoutes from './modules/mfa/mfa.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import passwordsRoutes from './modules/passwords/passwords.routes.ts';
+import quotesRoutes from './modules/quotes/quotes.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
@@ -55,6 +56,8 @@ export interface AppOverrides {
   storage?: FileStorage;
   /** Where mid-market rates come from (default from config: RATES_PROVIDER). */
   ratesProvider?: RatesProvider;
+  /** Push `QuoteExpiring` this many ms after a quote is made instead of a minute before expiry (tests). */
+  quoteExpiringDelayMs?: number;
   /** Extra Fastify logger options (e.g. a destination stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     storage:
       overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
     ...(overrides.ratesProvider ? { ratesProvider: overrides.ratesProvider } : {}),
+    ...(overrides.quoteExpiringDelayMs !== undefined ? { quoteExpiringDelayMs: overrides.quoteExpiringDelayMs } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
@@ -216,6 +220,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(documentsRoutes);
   await app.register(corridorsRoutes);
   await app.register(recipientsRoutes);
+  await app.register(quotesRoutes);
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -48,6 +48,9 @@ import { PasswordConfirmation } from './modules/passwords/password-confirmation.
 import { PasswordService } from './modules/passwords/passwords.service.ts';
 import { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
+import { LimitsService } from './modules/quotes/limits.service.ts';
+import { QuoteExpiryTimers } from './modules/quotes/quote-expiry.ts';
+import { QuotesService } from './modules/quotes/quotes.service.ts';
 import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
@@ -67,6 +70,8 @@ export interface Infrastructure {
   storage: FileStorage;
   /** Mid-market rates; default from config (RATES_PROVIDER). */
   ratesProvider?: RatesProvider;
+  /** When `QuoteExpiring` is pushed, in ms after a quote is made (tests); default a minute before expiry. */
+  quoteExpiringDelayMs?: number;
 }
 
 export interface Services {
@@ -98,6 +103,11 @@ export interface Services {
   ratesJob: RatesRefreshJob;
   /** Requirements schemas and the customer's recipients (docs/product/money-movement.md#recipients). */
   recipients: RecipientsService;
+  /** Quotes (docs/product/money-movement.md#quotes) and their QuoteExpiring timers. */
+  quotes: QuotesService;
+  quoteTimers: QuoteExpiryTimers;
+  /** Limits and eligibility (docs/product/money-movement.md#limits). */
+  limits: LimitsService;
   realtime: RealtimeService;
   dev: DevService;
   /** Waits for background work (mails after the answer) and stops listening to other instances. */
@@ -216,6 +226,15 @@ export function createServices(infra: Infrastructure): Services {
     log: log.child({ module: 'rates' }),
   });
   const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
+  const limits = new LimitsService({ now, tasks, rates });
+  const expiringDelay = infra.quoteExpiringDelayMs;
+  const quoteTimers = new QuoteExpiryTimers({
+    uow,
+    now,
+    delayMs: expiringDelay === undefined ? undefined : () => expiringDelay,
+    onError: (err) => log.warn({ err }, 'QuoteExpiring failed'),
+  });
+  const quotes = new QuotesService({ db, now, corridors, rates, limits, timers: quoteTimers });
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow, events: customerEvents });
 
@@ -240,10 +259,14 @@ export function createServices(infra: Infrastructure): Services {
     rates,
     ratesJob,
     recipients,
+    quotes,
+    quoteTimers,
+    limits,
     realtime,
     dev,
     async close() {
       reviewer.close();
+      quoteTimers.close();
       await mail.idle();
       await sessions.close();
     },

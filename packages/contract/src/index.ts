@@ -31,3 +31,7 @@ export * from './recipients/schemas.ts';
 export * as recipientsEndpoints from './recipients/endpoints.ts';
 export * from './recipients/rules.ts';
 export * from './money/index.ts';
+export * from './quotes/schemas.ts';
+export * as quotesEndpoints from './quotes/endpoints.ts';
+export * from './limits/schemas.ts';
+export * as limitsEndpoints from './limits/endpoints.ts';

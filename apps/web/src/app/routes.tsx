@@ -104,13 +104,13 @@ export const routes: RouteObject[] = [
                 id: 'recipients',
                 path: paths.recipients.path,
                 handle: handle('recipients'),
-                lazy: () => import('./routes/recipients'),
+                lazy: () => withTexts(import('./routes/recipients'), 'recipients'),
               },
               {
                 id: 'viewRecipient',
                 path: paths.viewRecipient.path,
                 handle: handle('viewRecipient'),
-                lazy: () => import('./routes/view-recipient'),
+                lazy: () => withTexts(import('./routes/view-recipient'), 'recipients'),
               },
               {
                 id: 'accountVerification',

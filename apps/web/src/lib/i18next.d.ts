@@ -3,6 +3,7 @@ import type common from '@/locales/en/common';
 import type devices from '@/locales/en/devices';
 import type onboarding from '@/locales/en/onboarding';
 import type realtime from '@/locales/en/realtime';
+import type recipients from '@/locales/en/recipients';
 import type security from '@/locales/en/security';
 import type verification from '@/locales/en/verification';
 
@@ -20,6 +21,7 @@ declare module 'i18next' {
         realtime: typeof realtime;
         devices: typeof devices;
         verification: typeof verification;
+        recipients: typeof recipients;
       };
     };
   }

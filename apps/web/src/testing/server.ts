@@ -3,6 +3,7 @@ import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
 import { onboardingHandlers } from './onboarding-handlers';
 import { realtimeHandlers } from './realtime-handlers';
+import { recipientsHandlers } from './recipients-handlers';
 import { securityHandlers } from './security-handlers';
 import { verificationHandlers } from './verification-handlers';
 
@@ -13,4 +14,5 @@ export const server = setupServer(
   ...realtimeHandlers,
   ...devicesHandlers,
   ...verificationHandlers,
+  ...recipientsHandlers,
 );

@@ -14,6 +14,7 @@ describe('realtime events', () => {
       'ProfileUpdated',
       'TasksChanged',
       'SessionRevoked',
+      'QuoteExpiring',
     ]);
     expect(customerChannel(12)).toBe('private-customer.12');
   });

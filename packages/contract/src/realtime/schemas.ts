@@ -15,6 +15,7 @@ export const RealtimeEventName = z.enum([
   'ProfileUpdated',
   'TasksChanged',
   'SessionRevoked',
+  'QuoteExpiring',
 ]);
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 

@@ -6,6 +6,7 @@ import * as m20261123000050 from './20261123000050_attribute_options.ts';
 import * as m20261123000100 from './20261123000100_account_verification.ts';
 import * as m20261123000200 from './20261123000200_corridors.ts';
 import * as m20261123000300 from './20261123000300_recipients.ts';
+import * as m20261123000400 from './20261123000400_quotes.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261123000100_account_verification': m20261123000100,
   '20261123000200_corridors': m20261123000200,
   '20261123000300_recipients': m20261123000300,
+  '20261123000400_quotes': m20261123000400,
 };

@@ -1,9 +1,9 @@
-import { ComingSoon } from '../components/coming-soon';
+import { RecipientsScreen } from '@/features/recipients/components/recipients-screen';
 
 /**
- * Route module of recipients (docs/product/screens.md#routes), loaded on demand. The screen itself
- * comes with a later issue.
+ * Route module of recipients (docs/product/screens.md#routes), loaded on demand with its texts
+ * (routes.tsx): the list, its search (`?search=`) and "Add a recipient" (`?add=1`).
  */
 export function Component() {
-  return <ComingSoon screen="recipients" />;
+  return <RecipientsScreen />;
 }

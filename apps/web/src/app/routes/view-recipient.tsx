@@ -1,9 +1,9 @@
-import { ComingSoon } from '../components/coming-soon';
+import { RecipientScreen } from '@/features/recipients/components/recipient-screen';
 
 /**
- * Route module of viewRecipient (docs/product/screens.md#routes), loaded on demand. The screen
- * itself comes with a later issue.
+ * Route module of viewRecipient (docs/product/screens.md#routes), loaded on demand with its texts
+ * (routes.tsx): one recipient, its edit form (`?edit=1`) and delete.
  */
 export function Component() {
-  return <ComingSoon screen="viewRecipient" />;
+  return <RecipientScreen />;
 }

@@ -1,0 +1,177 @@
+import {
+  add,
+  applyMargin,
+  compare,
+  convert,
+  money,
+  percentOf,
+  quoteAmounts,
+  toMajorString,
+  type CurrencyCode,
+  type FeeItem,
+  type Money,
+  type PayInMethod,
+  type QuoteFeeType,
+  type QuoteNotice,
+  type Rate,
+} from '@remit/contract';
+import type { CorridorTerms, PayInFeeTerms } from '../corridors/corridor-catalog.ts';
+
+/** Cards pay at most this much per transfer, in GBP minor units at the mid-market rate (2,000 GBP). */
+export const CARD_MAX_GBP = 200_000n;
+
+const PAY_IN_LABELS: Record<PayInMethod, string> = { bank_transfer: 'Bank transfer fee', card: 'Card fee' };
+const METHOD_WORDS: Record<string, string> = {
+  bank_account: 'to a bank account',
+  mobile_wallet: 'to a mobile wallet',
+  cash_pickup: 'for cash pickup',
+};
+
+export interface PricedPayInOption {
+  method: PayInMethod;
+  fee: Money;
+  totalToPay: Money;
+  available: boolean;
+  reason: string | null;
+}
+
+export interface QuotePrice {
+  rate: Rate;
+  source: Money;
+  target: Money;
+  fee: { total: Money; items: readonly FeeItem<QuoteFeeType>[] };
+  payInMethod: PayInMethod;
+  totalToPay: Money;
+  payInOptions: PricedPayInOption[];
+}
+
+const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+const cardLimitWords = (inSend: Money, inGbp: Money): string =>
+  inSend.currency === inGbp.currency ? words(inGbp) : `${words(inSend)} (${words(inGbp)})`;
+
+/** A pay-in method's own fee on the amount converted: fixed plus basis points, rounded up. */
+function payInFee(terms: PayInFeeTerms, source: Money): Money {
+  return add(money(terms.feeFixed, source.currency), percentOf(source, terms.feeBps));
+}
+
+/**
+ * The figures of a quote (docs/product/money-movement.md#quotes): our rate from the mid-market rate
+ * and the corridor's margin; source and target by the money core's quote arithmetic; the fee items
+ * (our fee, partner fee, pay-in fee of the default method: bank transfer when offered) and every
+ * pay-in option with its own total. Cards are unavailable above `cardMax` (in the send currency).
+ */
+export function priceQuote(input: {
+  corridor: CorridorTerms;
+  payIn: readonly PayInFeeTerms[];
+  mid: Rate;
+  by: 'source' | 'target';
+  amount: Money;
+  /** The card ceiling in the send currency, and in GBP for the words. */
+  cardMax: Money;
+  cardMaxGbp: Money;
+}): QuotePrice {
+  const { corridor, payIn, mid, by, amount } = input;
+  const sourceCurrency = corridor.sendCurrency as CurrencyCode;
+  const rate = applyMargin(mid, corridor.marginBps);
+  const ourFee = (source: Money): FeeItem<QuoteFeeType>[] => {
+    const items: FeeItem<QuoteFeeType>[] = [
+      {
+        type: 'our_fee',
+        label: 'Our fee',
+        amount: add(money(corridor.feeFixed, sourceCurrency), percentOf(source, corridor.feeBps)),
+      },
+    ];
+    if (corridor.partnerFee > 0n) {
+      items.push({
+        type: 'partner_fee',
+        label: 'Cash pickup partner fee',
+        amount: money(corridor.partnerFee, sourceCurrency),
+      });
+    }
+    return items;
+  };
+  const defaultMethod = payIn.find((p) => p.method === 'bank_transfer') ?? payIn[0];
+  const amounts = quoteAmounts<QuoteFeeType>({
+    by,
+    amount,
+    sourceCurrency,
+    targetCurrency: corridor.currency,
+    rate,
+    fees: (source) => [
+      ...ourFee(source),
+      ...(defaultMethod
+        ? [
+            {
+              type: 'pay_in_fee' as const,
+              label: PAY_IN_LABELS[defaultMethod.method],
+              amount: payInFee(defaultMethod, source),
+            },
+          ]
+        : []),
+    ],
+  });
+  const withoutPayIn = ourFee(amounts.source).reduce((total, item) => add(total, item.amount), amounts.source);
+  const payInOptions = payIn.map((terms): PricedPayInOption => {
+    const fee = payInFee(terms, amounts.source);
+    const totalToPay = add(withoutPayIn, fee);
+    const overCard = terms.method === 'card' && compare(totalToPay, input.cardMax) > 0;
+    return {
+      method: terms.method,
+      fee,
+      totalToPay,
+      available: !overCard,
+      reason: overCard
+        ? `Cards can pay up to ${cardLimitWords(input.cardMax, input.cardMaxGbp)} per transfer: ` +
+          'pay this amount by bank transfer.'
+        : null,
+    };
+  });
+  return {
+    rate,
+    source: amounts.source,
+    target: amounts.target,
+    fee: amounts.fee,
+    payInMethod: defaultMethod?.method ?? 'bank_transfer',
+    totalToPay: amounts.totalToPay,
+    payInOptions,
+  };
+}
+
+/** Blocked notices when the amounts fall outside the corridor's bounds (send and payout). */
+export function corridorNotices(
+  corridor: CorridorTerms,
+  countryName: string,
+  source: Money,
+  target: Money,
+): QuoteNotice[] {
+  const notices: QuoteNotice[] = [];
+  const how = `to ${countryName} ${METHOD_WORDS[corridor.method] ?? ''}`.trim();
+  const send = { min: money(corridor.min, source.currency), max: money(corridor.max, source.currency) };
+  const payout = { min: money(corridor.payoutMin, target.currency), max: money(corridor.payoutMax, target.currency) };
+  if (compare(source, send.min) < 0 || compare(target, payout.min) < 0) {
+    notices.push({
+      type: 'blocked',
+      code: 'below_corridor_minimum',
+      text:
+        `This is below the smallest transfer ${how}: send at least ${words(send.min)} ` +
+        `and have the recipient get at least ${words(payout.min)}.`,
+      link: null,
+    });
+  }
+  if (compare(source, send.max) > 0 || compare(target, payout.max) > 0) {
+    notices.push({
+      type: 'blocked',
+      code: 'above_corridor_maximum',
+      text:
+        `This is above the largest transfer ${how}: send at most ${words(send.max)} ` +
+        `and have the recipient get at most ${words(payout.max)}.`,
+      link: null,
+    });
+  }
+  return notices;
+}
+
+/** The card ceiling converted from GBP to the send currency at the mid-market rate, rounded down. */
+export function cardMaxIn(gbpToSend: Rate, sendCurrency: CurrencyCode): Money {
+  return convert(money(CARD_MAX_GBP, 'GBP'), gbpToSend, sendCurrency);
+}

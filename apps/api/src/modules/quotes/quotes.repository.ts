@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Executor, QuotesTable } from '../../db/types.ts';
+import type { Insertable } from 'kysely';
+
+/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
+const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+
+export type QuoteValues = Insertable<QuotesTable>;
+
+export const quotesRepository = {
+  async insert(db: Executor, values: QuoteValues): Promise<void> {
+    await db.insertInto('quotes').values(values).execute();
+  },
+
+  /** One quote of this customer (undefined for another customer's or an unknown id). */
+  find(db: Executor, customerId: string, id: string) {
+    return db
+      .selectFrom('quotes')
+      .select([
+        'id',
+        'customer_id',
+        'source_currency',
+        'target_country',
+        'target_currency',
+        'payout_method',
+        'quoted_by',
+        text('requested_amount').as('requested_amount'),
+        text('source_amount').as('source_amount'),
+        text('target_amount').as('target_amount'),
+        text('fee_total').as('fee_total'),
+        text('total_to_pay').as('total_to_pay'),
+        'rate',
+        'mid_market_rate',
+        'rate_as_of',
+        'pay_in_method',
+        'fee_items',
+        'pay_in_options',
+        'notices',
+        'changes',
+        'delivery_estimate',
+        'expires_at',
+        'used_at',
+        'refreshed_from',
+        'created_at',
+      ])
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+};
+
+export type QuoteRow = NonNullable<Awaited<ReturnType<typeof quotesRepository.find>>>;

@@ -1,0 +1,230 @@
+import type { Recipient } from '@remit/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Card } from '@/components/ui/card';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { readApiError, type ApiError } from '@/lib/api-errors';
+import { useDeleteRecipient, useRecipient } from '../api/recipients';
+import { useRequirements } from '../api/requirements';
+import { displayValue } from '../lib/details';
+import { ConfirmDialog } from './confirm-dialog';
+import { RecipientForm } from './recipient-form';
+import { countryName, type RecipientsNotice } from './recipients-screen';
+
+/**
+ * A recipient's page (docs/product/money-movement.md#recipients): the details under the labels of
+ * the destination's requirements (account numbers masked to their last 4), the transfers to them,
+ * Edit (`?edit=1`, the same generated form, prefilled) and Delete after a confirmation. An unknown,
+ * deleted or foreign id is "not found".
+ */
+export function RecipientScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const recipient = useRecipient(id);
+  const [status, setStatus] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    if (recipient.error) void readApiError(recipient.error).then((e) => live && setStatus(e));
+    else setStatus(null);
+    return () => {
+      live = false;
+    };
+  }, [recipient.error]);
+
+  if (recipient.data) return <RecipientPage recipient={recipient.data} />;
+
+  let body;
+  if (recipient.isError && status?.status === 404) {
+    body = (
+      <div className="space-y-4" data-testid="recipient-not-found">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('recipients.notFound')}</h1>
+        <p className="text-slate-700">{t('recipients.notFoundHint')}</p>
+        <ButtonLink to={paths.recipients.getHref()}>{t('recipients.backToList')}</ButtonLink>
+      </div>
+    );
+  } else if (recipient.isError && status) {
+    body = (
+      <>
+        <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">{t('screens.viewRecipient')}</h1>
+        <QueryError
+          message={t('recipients.loadOneError')}
+          retrying={recipient.isFetching}
+          onRetry={() => void recipient.refetch()}
+        />
+      </>
+    );
+  } else {
+    body = <QueryLoading label={t('recipients.loadingOne')} />;
+  }
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <Card>{body}</Card>
+    </div>
+  );
+}
+
+function RecipientPage({ recipient }: { recipient: Recipient }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const editing = params.get('edit') === '1';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [notice, setNotice] = useState<string | null>(
+    () => (location.state as RecipientsNotice | null)?.notice ?? null,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteRecipient();
+  const requirements = useRequirements(
+    { country: recipient.country, currency: recipient.currency, payout_method: recipient.payout_method },
+    recipient.details,
+  );
+  const fields = requirements.data?.fields ?? [];
+
+  const setEditing = (next: boolean) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next) copy.set('edit', '1');
+      else copy.delete('edit');
+      return copy;
+    });
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [editing]);
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(recipient.id);
+      void navigate(paths.recipients.getHref(), {
+        state: { notice: t('recipients.deleted', { name: recipient.name }) },
+      });
+    } catch (error) {
+      const apiError = await readApiError(error);
+      if (apiError.status === 401) return;
+      setConfirming(false);
+      if (apiError.status === 404) {
+        void navigate(paths.recipients.getHref(), {
+          state: { notice: t('recipients.deleted', { name: recipient.name }) },
+        });
+        return;
+      }
+      setDeleteError(apiError.message ?? t('recipients.deleteError'));
+    }
+  };
+
+  // Keys the schema does not name (none in practice) follow, under their key.
+  const keys = [
+    ...fields.map((f) => f.key).filter((key) => recipient.details[key] !== undefined),
+    ...Object.keys(recipient.details).filter((key) => !fields.some((f) => f.key === key)),
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <p>
+        <Link to={paths.recipients.getHref()} className="text-sm font-semibold text-blue-800 underline">
+          {t('recipients.backToList')}
+        </Link>
+      </p>
+      <div>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight break-words text-slate-900 focus:outline-none"
+        >
+          {editing ? t('recipients.editTitle', { name: recipient.name }) : recipient.name}
+        </h1>
+        <p className="mt-1.5 text-slate-700">
+          {t('recipients.destination', {
+            country: countryName(recipient.country, i18n.language),
+            currency: recipient.currency,
+            method: t(`recipients.methods.${recipient.payout_method}`),
+          })}
+        </p>
+        <div aria-live="polite" aria-atomic="true">
+          {notice && !editing && (
+            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+              {notice}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {editing ? (
+        <Card>
+          <RecipientForm
+            recipient={recipient}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setNotice(t('recipients.saved', { name: saved.name }));
+              setEditing(false);
+            }}
+          />
+        </Card>
+      ) : (
+        <>
+          <Card className="space-y-5">
+            <h2 className="text-lg font-semibold text-slate-900">{t('recipients.details')}</h2>
+            {requirements.isPending ? (
+              <QueryLoading label={t('recipients.loadingOne')} />
+            ) : (
+              <dl className="divide-y divide-slate-200" data-testid="recipient-details">
+                <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+                  <dt className="text-sm text-slate-600">{t('recipients.form.name')}</dt>
+                  <dd className="break-words text-slate-900 sm:col-span-2">{recipient.name}</dd>
+                </div>
+                {keys.map((key) => {
+                  const field = fields.find((f) => f.key === key);
+                  return (
+                    <div key={key} className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+                      <dt className="text-sm text-slate-600">{field?.name ?? key}</dt>
+                      <dd className="break-words text-slate-900 sm:col-span-2">
+                        {displayValue(field, recipient.details[key] ?? '')}
+                      </dd>
+                    </div>
+                  );
+                })}
+              </dl>
+            )}
+            {deleteError && <Alert tone="error">{deleteError}</Alert>}
+            <div className="flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {t('recipients.edit')}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                {t('recipients.delete')}
+              </Button>
+            </div>
+          </Card>
+          <Card className="space-y-3">
+            <h2 className="text-lg font-semibold text-slate-900">{t('recipients.transfers')}</h2>
+            <p className="text-slate-700" data-testid="recipient-transfers-empty">
+              {t('recipients.noTransfers')}
+            </p>
+          </Card>
+        </>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title={t('recipients.deleteTitle', { name: recipient.name })}
+          confirmLabel={t('recipients.deleteConfirm')}
+          cancelLabel={t('recipients.cancel')}
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void confirmDelete()}
+        >
+          <p>{t('recipients.deleteExplain')}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
