@@ -1,11 +1,10 @@
-import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
-import { readApiError } from '@/lib/api-errors';
+import { usePasswordConfirmation } from '@/lib/use-password-confirmation';
 
 interface PasswordAgainProps {
   /** Sends the same request again with the password; a rejection is shown here. */
@@ -24,37 +23,11 @@ export function PasswordAgain({ onSubmit, onCancel }: PasswordAgainProps) {
   const id = useId();
   const introId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function confirm() {
-    setFailure(null);
-    if (!password) {
-      setError(t('recipients.password.required'));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      await onSubmit(password);
-    } catch (err) {
-      const apiError = await readApiError(err);
-      if (apiError.status === 401) return;
-      if (apiError.status === 422 && apiError.fieldErrors.password) {
-        setError(apiError.fieldErrors.password);
-      } else if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
-        setError(apiError.message ?? t('recipients.password.required'));
-      } else {
-        setFailure(apiError.message ?? t('recipients.form.saveError'));
-      }
-      inputRef.current?.focus();
-    } finally {
-      setPending(false);
-    }
-  }
+  const { password, setPassword, error, failure, pending, confirm } = usePasswordConfirmation(
+    onSubmit,
+    { required: t('recipients.password.required'), failed: t('recipients.form.saveError') },
+    { focusOnFailure: true },
+  );
 
   return (
     <div
@@ -79,13 +52,13 @@ export function PasswordAgain({ onSubmit, onCancel }: PasswordAgainProps) {
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            void confirm();
+            void confirm(inputRef.current);
           }
         }}
         error={error ?? undefined}
       />
       <FormActions secondary={{ label: t('recipients.cancel'), onClick: onCancel, disabled: pending }}>
-        <Button loading={pending} onClick={() => void confirm()}>
+        <Button loading={pending} onClick={() => void confirm(inputRef.current)}>
           {t('recipients.password.confirm')}
         </Button>
       </FormActions>

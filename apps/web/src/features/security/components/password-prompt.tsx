@@ -1,12 +1,10 @@
-import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
-import { readApiError } from '@/lib/api-errors';
-import { errorCode } from '../lib';
+import { usePasswordConfirmation } from '@/lib/use-password-confirmation';
 
 interface PasswordPromptProps {
   id: string;
@@ -26,43 +24,19 @@ interface PasswordPromptProps {
  */
 export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, testId }: PasswordPromptProps) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { password, setPassword, error, failure, pending, confirm } = usePasswordConfirmation(onSubmit, {
+    required: t('security.settings.passwordPrompt.required'),
+    failed: t('errors.generic'),
+  });
 
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const input = e.currentTarget.querySelector<HTMLInputElement>('input[type="password"], input[type="text"]');
-    setFailure(null);
-    if (!password) {
-      setError(t('security.settings.passwordPrompt.required'));
-      input?.focus();
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      await onSubmit(password);
-    } catch (err) {
-      const apiError = await readApiError(err);
-      if (apiError.status === 401) return;
-      if (apiError.status === 422 && apiError.fieldErrors.password) {
-        setError(apiError.fieldErrors.password);
-        input?.focus();
-      } else if (apiError.status === 403 && errorCode(err) === PASSWORD_CONFIRMATION_REQUIRED) {
-        setError(apiError.message ?? t('security.settings.passwordPrompt.required'));
-        input?.focus();
-      } else {
-        setFailure(apiError.message ?? t('errors.generic'));
-      }
-    } finally {
-      setPending(false);
-    }
+    void confirm(input);
   }
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(e)} className="space-y-4" data-testid={testId}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" data-testid={testId}>
       <p className="text-sm text-slate-700">{intro}</p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <PasswordField
