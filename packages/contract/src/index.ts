@@ -35,3 +35,6 @@ export * from './quotes/schemas.ts';
 export * as quotesEndpoints from './quotes/endpoints.ts';
 export * from './limits/schemas.ts';
 export * as limitsEndpoints from './limits/endpoints.ts';
+export * from './transactions/schemas.ts';
+export * from './transactions/rules.ts';
+export * as transactionsEndpoints from './transactions/endpoints.ts';

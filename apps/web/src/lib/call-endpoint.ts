@@ -21,7 +21,10 @@ type Part<S, K extends string> = S extends z.ZodType ? { [P in K]: z.input<S> } 
 
 export type CallInput<E extends Endpoint> = Part<E['body'], 'body'> &
   Part<E['query'], 'query'> &
-  Part<E['params'], 'params'>;
+  Part<E['params'], 'params'> & {
+    /** Extra request headers, e.g. `Idempotency-Key` on a create (docs/product/money-movement.md#idempotency). */
+    headers?: Record<string, string>;
+  };
 
 /** The parsed success body; nothing for a 204 call. */
 export type CallResult<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
@@ -37,12 +40,14 @@ export async function callEndpoint<E extends Endpoint>(
   const { http, contract } = await loadApi();
   const { method, path, body, query, params, response } =
     typeof endpoint === 'function' ? endpoint(contract) : endpoint;
-  const given: { body?: unknown; query?: unknown; params?: unknown } = input ?? {};
+  const given: { body?: unknown; query?: unknown; params?: unknown; headers?: Record<string, string> } =
+    input ?? {};
   const res = await http.request<unknown>({
     method,
     url: params ? contract.buildPath(path, params.parse(given.params) as Record<string, string | number>) : path,
     data: body?.parse(given.body),
     params: query?.parse(given.query),
+    ...(given.headers ? { headers: given.headers } : {}),
   });
   return (response ? response.parse(res.data) : undefined) as CallResult<E>;
 }

@@ -1,0 +1,37 @@
+import { defineEndpoint } from '../common/endpoint.ts';
+import { Transaction, TransactionList, TransactionListQuery, TransactionParams, TransactionRequest } from './schemas.ts';
+
+/**
+ * Confirm a transfer (docs/product/money-movement.md#idempotency): needs the `Idempotency-Key` header
+ * (missing or malformed 400; the same key with another body 422; while the first request runs 409;
+ * afterwards the stored answer again, for 24 hours, per customer). Creates the transaction in
+ * `awaiting_payment` and marks the quote used.
+ */
+export const createTransaction = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/transactions',
+  summary: 'Confirm a transfer from a quote and a recipient',
+  body: TransactionRequest,
+  response: Transaction,
+  status: 201,
+  auth: 'session',
+});
+
+export const listTransactions = defineEndpoint({
+  method: 'GET',
+  path: '/client/v1/transactions',
+  summary: "The customer's transfers, newest first, with search, filters and cursor pagination",
+  query: TransactionListQuery,
+  response: TransactionList,
+  auth: 'session',
+});
+
+/** 404 for another customer's transaction, an unknown or a malformed id. */
+export const getTransaction = defineEndpoint({
+  method: 'GET',
+  path: '/client/v1/transactions/:id',
+  summary: 'One transfer with its timeline',
+  params: TransactionParams,
+  response: Transaction,
+  auth: 'session',
+});

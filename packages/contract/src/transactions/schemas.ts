@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../common/primitives.ts';
+import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
+import { DecimalRate, NonNegativeMinorUnits } from '../money/schemas.ts';
+import { QuoteFee } from '../quotes/schemas.ts';
+
+/**
+ * Transactions (docs/product/money-movement.md#transactions, #wire-names): a confirmed transfer, made
+ * from a quote and a recipient. Amounts are strings of minor units (`target_amount` in the target
+ * currency, the rest in the source currency), rates decimal strings, times ISO 8601.
+ */
+
+/** The public statuses, in the order a transfer normally goes through them. */
+export const TransactionStatus = z.enum([
+  'awaiting_payment',
+  'payment_processing',
+  'paid',
+  'processing',
+  'completed',
+  'cancelled',
+  'payment_failed',
+  'expired',
+  'returned',
+  'refunded',
+]);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/** Why the customer sends the money: some corridors require it (docs/product/money-movement.md#purpose-and-reference). */
+export const TransferPurpose = z.enum([
+  'family_support',
+  'education',
+  'medical',
+  'housing',
+  'savings',
+  'gift',
+  'salary',
+  'goods_and_services',
+  'travel',
+  'other',
+]);
+export type TransferPurpose = z.infer<typeof TransferPurpose>;
+
+/** One step of the transfer's life: the status it reached, when, and a note in words (or null). */
+export const TimelineEntry = z.object({ status: TransactionStatus, at: Timestamp, note: z.string().nullable() });
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+/** The recipient as they were when the transfer was confirmed (a later edit or delete does not change it). */
+export const TransactionRecipient = z.object({
+  id: Id,
+  name: z.string(),
+  country: z.string(),
+  currency: z.string(),
+  payout_method: PayoutMethod,
+  /** Masked, as in the recipients list ("IBAN ••• 3000"). */
+  summary: z.string(),
+});
+export type TransactionRecipient = z.infer<typeof TransactionRecipient>;
+
+export const Transaction = z.object({
+  id: Id,
+  status: TransactionStatus,
+  quote_id: Id,
+  recipient_id: Id,
+  recipient: TransactionRecipient,
+  source_currency: z.string(),
+  target_country: z.string(),
+  target_currency: z.string(),
+  payout_method: PayoutMethod,
+  source_amount: NonNegativeMinorUnits,
+  target_amount: NonNegativeMinorUnits,
+  rate: DecimalRate,
+  mid_market_rate: DecimalRate,
+  /** The fee with `pay_in_method` (the quote's); the payment screen may change the method. */
+  fee: QuoteFee,
+  pay_in_method: PayInMethod,
+  total_to_pay: NonNegativeMinorUnits,
+  purpose: TransferPurpose.nullable(),
+  /** What the recipient sees on their statement (may be empty). */
+  reference: z.string(),
+  delivery_estimate: z.string(),
+  /** Unpaid transfers expire 24 hours after `created_at`. */
+  pay_by: Timestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  timeline: z.array(TimelineEntry),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+/**
+ * `POST /client/v1/transactions` with an `Idempotency-Key` header (docs/product/money-movement.md#idempotency).
+ * The quote must be active and unused, the recipient the customer's and matching the quote's country,
+ * currency and payout method, `purpose` given where the corridor requires it, and `reference` within
+ * the corridor's length and characters ({@link referenceRules}).
+ */
+export const TransactionRequest = z.object({
+  quote_id: z.string().max(100),
+  recipient_id: z.string().max(100),
+  purpose: TransferPurpose.nullable().optional(),
+  reference: z.string().max(500).optional(),
+});
+export type TransactionRequest = z.infer<typeof TransactionRequest>;
+
+/** The header that makes a create safe to retry: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * `GET /client/v1/transactions`: newest first, `search` (part of the recipient's name or the reference,
+ * ignoring case and accents), `status` (one or several, comma-separated), `recipient_id`, `from`/`to`
+ * (dates, inclusive, UTC), cursor pages.
+ */
+export const TransactionListQuery = z.object({
+  search: z.string().max(100).optional(),
+  status: z.string().max(300).optional(),
+  recipient_id: z.string().max(100).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+
+export const TransactionList = z.object({ data: z.array(Transaction), next_cursor: z.string().nullable() });
+export type TransactionList = z.infer<typeof TransactionList>;
+
+export const TransactionParams = z.object({ id: z.string() });
+export type TransactionParams = z.infer<typeof TransactionParams>;
