@@ -26,6 +26,10 @@ import quotesRoutes from './modules/quotes/quotes.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
+import transactionsRoutes from './modules/transactions/transactions.routes.ts';
+import paymentsRoutes, { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxGatewayPages } from './adapters/payment-gateway/sandbox-pages.ts';
+import type { SendWebhook } from './adapters/payment-gateway/sandbox-gateway.ts';
 import compressPlugin from './plugins/compress.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -56,8 +60,10 @@ export interface AppOverrides {
   storage?: FileStorage;
   /** Where mid-market rates come from (default from config: RATES_PROVIDER). */
   ratesProvider?: RatesProvider;
-  /** Push `QuoteExpiring` this many ms after a quote is made instead of a minute before expiry (tests). */
-  quoteExpiringDelayMs?: number;
+  /** How often durable jobs are looked for, in ms; 0: never (tests run them with `services.jobs.runDue()`). */
+  jobsPollMs?: number;
+  /** How the sandbox gateway posts its webhooks (default: fetch to APP_URL; tests deliver with app.inject). */
+  webhookSender?: SendWebhook;
   /** Extra Fastify logger options (e.g. a destination stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -162,7 +168,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     appUrl: config.appUrl,
     sessionLifetimeSeconds: config.session.absoluteHours * 3600,
     now,
-    exemptPrefixes: ['/apps/'],
+    // Server-to-server notices (signed) and the sandbox gateway's own pages (a per-payment token)
+    // carry no session: docs/product/payments.md.
+    exemptPrefixes: ['/apps/', '/webhooks/', '/sandbox/gateway/'],
   });
   await app.register(dbPlugin, { config, ...(overrides.db ? { db: overrides.db } : {}) });
   await app.register(rateLimitPlugin, {
@@ -186,7 +194,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     storage:
       overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
     ...(overrides.ratesProvider ? { ratesProvider: overrides.ratesProvider } : {}),
-    ...(overrides.quoteExpiringDelayMs !== undefined ? { quoteExpiringDelayMs: overrides.quoteExpiringDelayMs } : {}),
+    ...(overrides.jobsPollMs !== undefined ? { jobsPollMs: overrides.jobsPollMs } : {}),
+    ...(overrides.webhookSender ? { webhookSender: overrides.webhookSender } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
@@ -201,9 +210,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, 3_600_000);
   sweepTimer.unref();
   app.addHook('onClose', async () => clearInterval(sweepTimer));
+  // Idempotency keys live 24 hours (docs/product/money-movement.md#idempotency): expired ones are
+  // overwritten when claimed again and deleted hourly.
+  const keysTimer = setInterval(() => {
+    void services.transactions
+      .sweepIdempotencyKeys()
+      .catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
+  }, 3_600_000);
+  keysTimer.unref();
+  app.addHook('onClose', async () => clearInterval(keysTimer));
   // Mid-market rates: refreshed when ready, then every RATES_REFRESH_MINUTES; a failure keeps the
   // last rates (docs/product/money-movement.md#corridors).
   app.addHook('onReady', async () => services.ratesJob.start());
+  // Durable jobs (docs/product/system.md#durable-jobs): polled on every instance, unless turned off.
+  // The payments reconciler re-enqueues itself; it is kicked off (once per key) when jobs start.
+  if (overrides.jobsPollMs !== 0) {
+    app.addHook('onReady', async () => {
+      services.jobs.start();
+      await services.payments.scheduleReconcile(app.db);
+    });
+  }
   app.addHook('onClose', async () => services.ratesJob.stop());
   await app.register(sessionPlugin, { config, sessions: services.sessions });
   // OpenAPI at /docs: off in production unless DOCS_ENABLED (docs/product/system.md#production)
@@ -221,6 +247,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(corridorsRoutes);
   await app.register(recipientsRoutes);
   await app.register(quotesRoutes);
+  await app.register(transactionsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(paymentWebhookRoutes);
+  // The sandbox gateway's hosted card page: only with the sandbox gateway (never in production
+  // unless PAYMENTS_PROVIDER=sandbox); it sets its own Content-Security-Policy over the app's.
+  if (services.sandboxGateway) {
+    await app.register(sandboxGatewayPages, { gateway: services.sandboxGateway, now });
+  }
   await app.register(realtimeRoutes, { config });
   if (config.devMailbox) await app.register(devRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -2,6 +2,7 @@
 // (docs/ARCHITECTURE.md "Composition root"). Every service takes its dependencies as an explicit
 // object; nothing below this file builds a service or reaches for `app`. A new module adds its
 // service here, in dependency order, and to `Services`.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createRatesProvider, type RatesProvider } from './adapters/fx-rates/index.ts';
@@ -48,12 +49,21 @@ import { PasswordConfirmation } from './modules/passwords/password-confirmation.
 import { PasswordService } from './modules/passwords/passwords.service.ts';
 import { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
+import { Jobs } from './modules/jobs/jobs.ts';
 import { LimitsService } from './modules/quotes/limits.service.ts';
-import { QuoteExpiryTimers } from './modules/quotes/quote-expiry.ts';
+import { QUOTE_EXPIRING_JOB, quoteExpiringHandler } from './modules/quotes/quote-expiry.ts';
 import { QuotesService } from './modules/quotes/quotes.service.ts';
 import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
+import { TransactionsService, usedInLast30Days } from './modules/transactions/transactions.service.ts';
+import { TRANSACTION_MAIL_JOB, TransactionLifecycle } from './modules/transactions/lifecycle.service.ts';
+import { transactionMailHandler } from './modules/transactions/transfer-mails.ts';
+import { Ledger } from './modules/ledger/ledger.service.ts';
+import { PAYMENT_JOBS, PaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxGateway } from './modules/payments/sandbox-wiring.ts';
+import type { SandboxGateway, SendWebhook } from './adapters/payment-gateway/sandbox-gateway.ts';
+import type { PaymentGateway } from './adapters/payment-gateway/payment-gateway.ts';
 
 /** What the services are built from: configuration and the adapters the infrastructure plugins opened. */
 export interface Infrastructure {
@@ -70,8 +80,10 @@ export interface Infrastructure {
   storage: FileStorage;
   /** Mid-market rates; default from config (RATES_PROVIDER). */
   ratesProvider?: RatesProvider;
-  /** When `QuoteExpiring` is pushed, in ms after a quote is made (tests); default a minute before expiry. */
-  quoteExpiringDelayMs?: number;
+  /** How often this instance looks for due durable jobs, in ms; 0: never (tests run them with `runDue`). */
+  jobsPollMs?: number;
+  /** How the sandbox gateway's webhooks are posted (default: fetch to APP_URL; tests use app.inject). */
+  webhookSender?: SendWebhook;
 }
 
 export interface Services {
@@ -103,11 +115,26 @@ export interface Services {
   ratesJob: RatesRefreshJob;
   /** Requirements schemas and the customer's recipients (docs/product/money-movement.md#recipients). */
   recipients: RecipientsService;
-  /** Quotes (docs/product/money-movement.md#quotes) and their QuoteExpiring timers. */
+  /** Quotes (docs/product/money-movement.md#quotes); their QuoteExpiring is a durable job. */
   quotes: QuotesService;
-  quoteTimers: QuoteExpiryTimers;
+  /** Durable jobs (docs/product/system.md#durable-jobs): started by app.ts when ready, unless polling is 0. */
+  jobs: Jobs;
   /** Limits and eligibility (docs/product/money-movement.md#limits). */
   limits: LimitsService;
+  /** Confirmed transfers: create (Idempotency-Key), list, get (docs/product/money-movement.md#transactions). */
+  transactions: TransactionsService;
+  /** Every status change of a transfer (docs/product/money-movement.md#transaction-statuses). */
+  lifecycle: TransactionLifecycle;
+  /** The double-entry ledger (docs/product/ledger.md). */
+  ledger: Ledger;
+  /** The payment gateway in use, or null when none is configured (docs/product/payments.md). */
+  gateway: PaymentGateway | null;
+  /** The embedded sandbox gateway when it is the one in use (its hosted pages are registered by app.ts). */
+  sandboxGateway: SandboxGateway | null;
+  /** Waits until the sandbox gateway has queued the notices of the steps taken so far (tests). */
+  sandboxIdle(): Promise<void>;
+  /** Paying, cancelling, expiry, reconciler (docs/product/money-movement.md#payment). */
+  payments: PaymentsService;
   realtime: RealtimeService;
   dev: DevService;
   /** Waits for background work (mails after the answer) and stops listening to other instances. */
@@ -226,15 +253,59 @@ export function createServices(infra: Infrastructure): Services {
     log: log.child({ module: 'rates' }),
   });
   const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
-  const limits = new LimitsService({ now, tasks, rates });
-  const expiringDelay = infra.quoteExpiringDelayMs;
-  const quoteTimers = new QuoteExpiryTimers({
+  // What is used of the 30-day limit comes from the customer's transfers.
+  const limits = new LimitsService({ now, tasks, rates, usedInLast30Days: usedInLast30Days(db) });
+  const jobs = new Jobs({
+    db,
+    now,
+    instanceId: `api-${process.pid}-${randomUUID().slice(0, 8)}`,
+    log: log.child({ module: 'jobs' }),
+    pollMs: infra.jobsPollMs ?? 1000,
+  });
+  jobs.register(QUOTE_EXPIRING_JOB, quoteExpiringHandler({ db, now, uow }));
+  const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
+  const lifecycle = new TransactionLifecycle({ now, jobs });
+  jobs.register(TRANSACTION_MAIL_JOB, transactionMailHandler({ db, mailer, appUrl: config.appUrl }));
+  const transactions = new TransactionsService({ db, uow, now, limits, recipients, jobs });
+  const ledger = new Ledger({ now });
+  const sandboxPayments =
+    config.payments.provider === 'sandbox'
+      ? createSandboxGateway({
+          db,
+          now,
+          jobs,
+          appKey: config.appKey,
+          appUrl: config.appUrl,
+          bankTransferDelayMs: config.payments.sandboxBankTransferDelayMs,
+          send: infra.webhookSender,
+          log: log.child({ module: 'sandbox-gateway' }),
+        })
+      : null;
+  const gateway: PaymentGateway | null = sandboxPayments?.gateway ?? null;
+  const payments = new PaymentsService({
+    db,
     uow,
     now,
-    delayMs: expiringDelay === undefined ? undefined : () => expiringDelay,
-    onError: (err) => log.warn({ err }, 'QuoteExpiring failed'),
+    gateway,
+    lifecycle,
+    ledger,
+    jobs,
+    transactions,
+    appUrl: config.appUrl,
+    log: log.child({ module: 'payments' }),
   });
-  const quotes = new QuotesService({ db, now, corridors, rates, limits, timers: quoteTimers });
+  jobs.register(PAYMENT_JOBS.expire, async (payload) => {
+    await payments.expire((payload as { transactionId: string }).transactionId);
+  });
+  jobs.register(PAYMENT_JOBS.refund, async (payload) => {
+    await payments.refund((payload as { paymentId: string }).paymentId);
+  });
+  jobs.register(PAYMENT_JOBS.reconcile, async (_payload, job) => {
+    // The next run is queued under the same unique key: this (running) job lets go of it first.
+    await db.updateTable('jobs').set({ unique_key: null }).where('id', '=', job.id).execute();
+    await payments.reconcile();
+    await payments.scheduleReconcile(db);
+  });
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow, events: customerEvents });
 
@@ -260,13 +331,21 @@ export function createServices(infra: Infrastructure): Services {
     ratesJob,
     recipients,
     quotes,
-    quoteTimers,
+    jobs,
     limits,
+    transactions,
+    lifecycle,
+    ledger,
+    gateway,
+    sandboxGateway: sandboxPayments?.gateway ?? null,
+    sandboxIdle: () => sandboxPayments?.idle() ?? Promise.resolve(),
+    payments,
     realtime,
     dev,
     async close() {
       reviewer.close();
-      quoteTimers.close();
+      await sandboxPayments?.idle();
+      await jobs.stop();
       await mail.idle();
       await sessions.close();
     },

@@ -131,6 +131,10 @@ const EnvSchema = z.object({
   RATES_REFRESH_MINUTES: int('RATES_REFRESH_MINUTES', 60, 0, 7 * 24 * 60),
   RATES_PROVIDER: z.enum(['sandbox', 'ecb'], { message: 'RATES_PROVIDER must be one of sandbox, ecb' }).optional(),
   RATES_ECB_URL: url('RATES_ECB_URL', ['http:', 'https:']),
+  // The payment gateway (docs/product/payments.md): the embedded sandbox outside production by
+  // default; in production only when PAYMENTS_PROVIDER=sandbox says so.
+  PAYMENTS_PROVIDER: z.enum(['sandbox'], { message: 'PAYMENTS_PROVIDER must be sandbox' }).optional(),
+  SANDBOX_BANK_TRANSFER_DELAY_SECONDS: int('SANDBOX_BANK_TRANSFER_DELAY_SECONDS', 120, 0, 7 * 86_400),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -209,6 +213,12 @@ export interface Config {
    * interval (0: no refresh job).
    */
   rates: { provider: 'sandbox' | 'ecb'; ecbUrl: string; maxAgeHours: number; refreshMinutes: number };
+  /**
+   * The payment gateway (docs/product/payments.md): `sandbox` (the embedded one, with its hosted card
+   * page) outside production unless set, never in production unless PAYMENTS_PROVIDER=sandbox; null:
+   * no gateway (paying is refused). The sandbox "receives" a bank transfer after the delay.
+   */
+  payments: { provider: 'sandbox' | null; sandboxBankTransferDelayMs: number };
   realtimeLimits: {
     maxConnections: number;
     maxConnectionsPerIp: number;
@@ -397,6 +407,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ecbUrl: e.RATES_ECB_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
       maxAgeHours: e.RATES_MAX_AGE_HOURS,
       refreshMinutes: e.RATES_REFRESH_MINUTES,
+    },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER ?? (isProduction ? null : 'sandbox'),
+      sandboxBankTransferDelayMs: e.SANDBOX_BANK_TRANSFER_DELAY_SECONDS * 1000,
     },
     realtimeLimits: {
       maxConnections: e.REALTIME_MAX_CONNECTIONS,

@@ -79,6 +79,8 @@ export function useTestApp(
       db: ctx.db,
       now: ctx.clock.now,
       rateLimitStore: ctx.store,
+      // Durable jobs run when a test asks (`ctx.app.services.jobs.runDue()`), on the test clock.
+      jobsPollMs: 0,
       ...opts.overrides,
     });
     await ctx.app.ready();

@@ -38,3 +38,6 @@ export * as limitsEndpoints from './limits/endpoints.ts';
 export * from './transactions/schemas.ts';
 export * from './transactions/rules.ts';
 export * as transactionsEndpoints from './transactions/endpoints.ts';
+export * from './transactions/lifecycle.ts';
+export * from './payments/schemas.ts';
+export * as paymentsEndpoints from './payments/endpoints.ts';

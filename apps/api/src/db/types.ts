@@ -141,6 +141,14 @@ export const customerOwnedTables = [
   'provider_tokens',
   'recipients',
   'quotes',
+  'transactions',
+  'transaction_events',
+  'idempotency_keys',
+  'payments',
+  'webhook_events',
+  'sandbox_gateway_payments',
+  // Work queued for customers (a quote's QuoteExpiring, a transfer's steps).
+  'jobs',
 ] as const;
 
 // ---- Security (email verification, MFA, password reset, known devices): migration 20260101000100_security ----
@@ -326,6 +334,126 @@ export interface Database {
 }
 // ---- end account verification ----
 
+// ---- ledger (docs/product/ledger.md) ----
+/** bigint balances: written as bigint or text, read as text through `::text` in the repository. */
+type LedgerBalance = ColumnType<string, bigint | string | undefined, string>;
+
+export interface LedgerAccountsTable {
+  id: string;
+  type: string;
+  currency: string;
+  balance_rule: 'none' | 'debits_must_not_exceed_credits' | 'credits_must_not_exceed_debits';
+  debits_pending: LedgerBalance;
+  debits_posted: LedgerBalance;
+  credits_pending: LedgerBalance;
+  credits_posted: LedgerBalance;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  journal_id: string;
+  kind: 'posted' | 'pending' | 'post_pending' | 'void_pending';
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: ColumnType<string, bigint | string, never>;
+  currency: string;
+  pending_id: string | null;
+  code: string;
+  transaction_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+}
+// ---- end ledger ----
+
+// ---- durable jobs (docs/product/system.md#durable-jobs) ----
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  status: JobStatus;
+  unique_key: string | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  jobs: JobsTable;
+}
+// ---- end durable jobs ----
+
+// ---- payments (docs/product/money-movement.md#payment): migration 20261124000400_payments ----
+export type PaymentStatusColumn = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentsTable {
+  id: string;
+  transaction_id: string;
+  customer_id: string;
+  provider: string;
+  provider_payment_id: string | null;
+  method: 'card' | 'bank_transfer';
+  /** What is due, in minor units of `currency`. */
+  amount: BigintColumn;
+  currency: string;
+  status: PaymentStatusColumn;
+  failure_reason: string | null;
+  redirect_url: string | null;
+  /** jsonb: the bank details of a bank transfer. */
+  bank_details: ColumnType<unknown, string | null | undefined, string | null>;
+  refunded_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The webhook inbox: each provider event once (docs/product/money-movement.md#webhooks). */
+export interface WebhookEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  payment_id: string | null;
+  /** What receiving it did: applied, ignored, mismatch, unknown_payment. */
+  outcome: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox gateway's own state (adapters/payment-gateway/sandbox-store.ts). */
+export interface SandboxGatewayPaymentsTable {
+  provider_payment_id: string;
+  payment_id: string;
+  transaction_id: string;
+  amount: BigintColumn;
+  currency: string;
+  method: string;
+  return_url: string;
+  customer_email: string;
+  description: string | null;
+  status: string;
+  failure_reason: string | null;
+  page_token: string;
+  reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  payments: PaymentsTable;
+  webhook_events: WebhookEventsTable;
+  sandbox_gateway_payments: SandboxGatewayPaymentsTable;
+}
+// ---- end payments ----
+
 /** What repositories run their SQL on: the database itself or a transaction a service opened. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -461,3 +589,84 @@ export interface Database {
   quotes: QuotesTable;
 }
 // ---- end quotes ----
+
+// ---- Transactions: migration 20261124000100_transactions ----
+// Customer-owned (cascade from customers). bigint columns are read as `::text` (see above).
+
+export type TransactionStatusColumn =
+  | 'awaiting_payment'
+  | 'payment_processing'
+  | 'paid'
+  | 'processing'
+  | 'completed'
+  | 'cancelled'
+  | 'payment_failed'
+  | 'expired'
+  | 'returned'
+  | 'refunded';
+
+export interface TransactionsTable {
+  id: string;
+  customer_id: string;
+  quote_id: string;
+  recipient_id: string;
+  recipient_name: string;
+  recipient_country: string;
+  recipient_currency: string;
+  recipient_payout_method: 'bank_account' | 'mobile_wallet' | 'cash_pickup';
+  recipient_summary: string;
+  recipient_name_search: string;
+  reference_search: string;
+  source_currency: string;
+  target_country: string;
+  target_currency: string;
+  payout_method: 'bank_account' | 'mobile_wallet' | 'cash_pickup';
+  source_amount: BigintColumn;
+  target_amount: BigintColumn;
+  fee_total: BigintColumn;
+  total_to_pay: BigintColumn;
+  /** The send amount in GBP minor units at the mid-market rate when confirmed (the 30-day limit). */
+  limits_amount: BigintColumn;
+  rate: string;
+  mid_market_rate: string;
+  /** jsonb, as quoted: [{ type, label, amount }]. */
+  fee_items: ColumnType<unknown, string, string>;
+  pay_in_method: 'bank_transfer' | 'card';
+  purpose: string | null;
+  reference: string;
+  delivery_estimate: string;
+  status: TransactionStatusColumn;
+  pay_by: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The language the customer confirmed in: the transfer's mails use it (migration 20261124000400). */
+  locale: ColumnType<string, string | undefined, string>;
+}
+
+export interface TransactionEventsTable {
+  id: Generated<string | number>;
+  transaction_id: string;
+  status: TransactionStatusColumn;
+  note: string | null;
+  at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  customer_id: string;
+  key: string;
+  /** sha256 hex of the canonical JSON body. */
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  /** jsonb: the answer as sent. */
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  transactions: TransactionsTable;
+  transaction_events: TransactionEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+// ---- end transactions ----

@@ -2,6 +2,10 @@ import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMe
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The contract's error codes, plus 400 for a request the api cannot read (e.g. a missing header). */
+export type AppErrorCode = ErrorCode | 'bad_request';
+const statusOf: Record<AppErrorCode, number> = { ...errorStatus, bad_request: 400 };
+
 /**
  * An empty field-error map without a prototype: field names come from requests, and a field named
  * `constructor` or `toString` must be a plain key, not Object.prototype's member
@@ -33,17 +37,22 @@ export class AppError extends Error {
   readonly extra: Omit<MessageBody, 'message' | 'code'> | undefined;
 
   private constructor(
-    public readonly code: ErrorCode,
+    public readonly code: AppErrorCode,
     message: string,
     details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = errorStatus[code];
+    this.status = statusOf[code];
     this.fieldErrors = details.fieldErrors;
     this.headers = details.headers;
     this.reason = details.reason;
     this.extra = details.extra;
+  }
+
+  /** 400: the request itself is unusable (e.g. the Idempotency-Key header is missing), with a reason. */
+  static badRequest(message: string, reason?: string): AppError {
+    return new AppError('bad_request', message, reason ? { reason } : {});
   }
 
   /** 401: no live session. */

@@ -268,6 +268,13 @@ describe('notices', () => {
         /^This is below the smallest transfer to Kenya to a mobile wallet: send at least 1\.00 GBP/,
       ),
       link: null,
+      // The figures, for an app to word the notice in the customer's language.
+      params: {
+        min_send: '100',
+        send_currency: 'GBP',
+        min_receive: expect.stringMatching(/^\d+$/),
+        target_currency: 'KES',
+      },
     });
     const high = await quote(client, { ...KE_WALLET, source_amount: '300000' });
     const notice = high.notices.find((n) => n.code === 'above_corridor_maximum');
@@ -285,6 +292,7 @@ describe('notices', () => {
     const over = await quote(client, { ...eur, source_amount: '1150000' });
     expect(over.notices.find((n) => n.code === 'over_per_transfer_limit')).toMatchObject({
       type: 'blocked',
+      params: { limit: '1000000', limit_currency: 'GBP', amount: '1150000', currency: 'EUR' },
       text: expect.stringMatching(
         /^This is over your limit of 10000\.00 GBP per transfer \(11500\.00 EUR is about 10\d{3}\.\d\d GBP\)\.$/,
       ),
@@ -302,6 +310,7 @@ describe('notices', () => {
       code: 'over_30_day_limit',
       text: 'This is over your 30-day limit of 25000.00 GBP: you have sent 24500.00 GBP in the last 30 days.',
       link: null,
+      params: { limit: '2500000', limit_currency: 'GBP', used: '2450000' },
     });
   });
 
@@ -310,12 +319,21 @@ describe('notices', () => {
     const q = await quote(client, { ...KE_WALLET, source_amount: '10000' });
     const warning = q.notices.find((n) => n.code === 'verification_needed');
     expect(warning).toMatchObject({ type: 'warning', link: '/workflow/onboarding' });
+    expect(warning?.params.missing?.split(',')).toEqual(
+      expect.arrayContaining(['verify_email', 'account_verification']),
+    );
     expect(warning?.text).toMatch(/^Before you can send, finish: Verify your email: Enter the code we emailed you\./);
     expect(q.notices.find((n) => n.code === 'rate_date')).toEqual({
       type: 'info',
       code: 'rate_date',
       text: `Mid-market rate of 2030-01-01 09:00 UTC; our rate is locked until 2030-01-01 09:30 UTC. The recipient gets ${(BigInt(q.target_amount) / 100n).toString()}.${q.target_amount.slice(-2)} KES.`,
       link: null,
+      params: {
+        as_of: '2030-01-01T09:00:00.000Z',
+        locked_until: '2030-01-01T09:30:00.000Z',
+        target_amount: q.target_amount,
+        target_currency: 'KES',
+      },
     });
 
     vi.spyOn(ctx.app.services.tasks, 'list').mockReturnValue(tasks(() => true));

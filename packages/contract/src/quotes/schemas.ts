@@ -81,12 +81,18 @@ export const QuoteNoticeCode = z.enum([
 ]);
 export type QuoteNoticeCode = z.infer<typeof QuoteNoticeCode>;
 
-/** A notice: `blocked` stops confirming; `link` is the web route that fixes it (null when none does). */
+/**
+ * A notice: `blocked` stops confirming; `link` is the web route that fixes it (null when none does).
+ * `text` is in English; `params` carries its figures so that an app can word the notice by `code` in
+ * the customer's language: amounts as minor units with their currency (`min_send` + `send_currency`,
+ * `limit` + `limit_currency`, …), times ISO 8601 (see docs/product/money-movement.md#quotes).
+ */
 export const QuoteNotice = z.object({
   type: QuoteNoticeType,
   code: QuoteNoticeCode,
   text: z.string(),
   link: z.string().nullable(),
+  params: z.record(z.string(), z.string()).default({}),
 });
 export type QuoteNotice = z.infer<typeof QuoteNotice>;
 

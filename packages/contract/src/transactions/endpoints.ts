@@ -1,5 +1,11 @@
 import { defineEndpoint } from '../common/endpoint.ts';
-import { Transaction, TransactionList, TransactionListQuery, TransactionParams, TransactionRequest } from './schemas.ts';
+import {
+  Transaction,
+  TransactionList,
+  TransactionListQuery,
+  TransactionParams,
+  TransactionRequest,
+} from './schemas.ts';
 
 /**
  * Confirm a transfer (docs/product/money-movement.md#idempotency): needs the `Idempotency-Key` header
@@ -31,6 +37,19 @@ export const getTransaction = defineEndpoint({
   method: 'GET',
   path: '/client/v1/transactions/:id',
   summary: 'One transfer with its timeline',
+  params: TransactionParams,
+  response: Transaction,
+  auth: 'session',
+});
+
+/**
+ * Cancel a transfer before its payout starts (docs/product/money-movement.md#transaction-statuses):
+ * unpaid, it is cancelled; paid, it is cancelled and refunded in full. 409 once it is too late.
+ */
+export const cancelTransaction = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/transactions/:id/cancel',
+  summary: 'Cancel a transfer while it can be',
   params: TransactionParams,
   response: Transaction,
   auth: 'session',

@@ -8,7 +8,10 @@
 /** Destinations that require a purpose (ISO 3166-1 alpha-2). */
 export const PURPOSE_REQUIRED_COUNTRIES: readonly string[] = ['BD', 'IN', 'NG', 'PH', 'PK', 'VN', 'CN', 'KE'];
 
-/** The longest reference a destination's payout scheme carries, by country (default {@link REFERENCE_MAX_LENGTH_DEFAULT}). */
+/**
+ * The longest reference a destination's payout scheme carries, by country (default
+ * {@link REFERENCE_MAX_LENGTH_DEFAULT}).
+ */
 export const REFERENCE_MAX_LENGTH_BY_COUNTRY: Readonly<Record<string, number>> = {
   GB: 18, // Faster Payments
   US: 80,

@@ -25,7 +25,10 @@ export const TransactionStatus = z.enum([
 ]);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
-/** Why the customer sends the money: some corridors require it (docs/product/money-movement.md#purpose-and-reference). */
+/**
+ * Why the customer sends the money: some corridors require it
+ * (docs/product/money-movement.md#purpose-and-reference).
+ */
 export const TransferPurpose = z.enum([
   'family_support',
   'education',
@@ -125,3 +128,19 @@ export type TransactionList = z.infer<typeof TransactionList>;
 
 export const TransactionParams = z.object({ id: z.string() });
 export type TransactionParams = z.infer<typeof TransactionParams>;
+
+/**
+ * 403 `code` when the customer may not send yet: the message names what to finish
+ * (docs/product/money-movement.md#limits).
+ */
+export const VERIFICATION_REQUIRED = 'verification_required';
+
+/**
+ * 400 `code` when the `Idempotency-Key` header is missing or malformed
+ * (docs/product/money-movement.md#idempotency).
+ */
+export const IDEMPOTENCY_KEY_REQUIRED = 'idempotency_key_required';
+
+/** Payload of TransactionStatusChanged on the customer's private channel (docs/product/realtime.md#events). */
+export const TransactionStatusChangedPayload = z.object({ transaction_id: Id, status: TransactionStatus }).loose();
+export type TransactionStatusChangedPayload = z.infer<typeof TransactionStatusChangedPayload>;

@@ -7,6 +7,10 @@ import * as m20261123000100 from './20261123000100_account_verification.ts';
 import * as m20261123000200 from './20261123000200_corridors.ts';
 import * as m20261123000300 from './20261123000300_recipients.ts';
 import * as m20261123000400 from './20261123000400_quotes.ts';
+import * as m20261124000100 from './20261124000100_transactions.ts';
+import * as m20261124000200 from './20261124000200_ledger.ts';
+import * as m20261124000300 from './20261124000300_jobs.ts';
+import * as m20261124000400 from './20261124000400_payments.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '20261123000200_corridors': m20261123000200,
   '20261123000300_recipients': m20261123000300,
   '20261123000400_quotes': m20261123000400,
+  '20261124000100_transactions': m20261124000100,
+  '20261124000200_ledger': m20261124000200,
+  '20261124000300_jobs': m20261124000300,
+  '20261124000400_payments': m20261124000400,
 };

@@ -1,52 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 
 /** `QuoteExpiring` goes out this long before a quote expires (docs/product/realtime.md#events). */
 export const QUOTE_EXPIRING_LEAD_MS = 60_000;
 
+/** The durable job that pushes it (docs/product/system.md#durable-jobs). */
+export const QUOTE_EXPIRING_JOB = 'quote.expiring';
+
+interface QuoteExpiringPayload {
+  customer_id: string;
+  quote_id: string;
+  expires_at: string;
+}
+
 /**
- * One process timer per active quote that pushes `QuoteExpiring` `{ quote_id, expires_at }` a minute
- * before it expires (docs/product/money-movement.md#quotes). Timers are unref'd and cleared on close;
- * they live in this process only, so quotes made before a restart are not re-armed.
+ * Schedule `QuoteExpiring` `{ quote_id, expires_at }` a minute before the quote expires
+ * (docs/product/money-movement.md#quotes), in the transaction that stores the quote: a durable job,
+ * so a restart in between does not lose it, and one per quote.
  */
-export class QuoteExpiryTimers {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+export function scheduleQuoteExpiring(
+  jobs: Pick<Jobs, 'enqueue'>,
+  db: Executor,
+  quote: { customerId: string; quoteId: string; expiresAt: Date },
+): Promise<string | null> {
+  const payload: QuoteExpiringPayload = {
+    customer_id: quote.customerId,
+    quote_id: quote.quoteId,
+    expires_at: quote.expiresAt.toISOString(),
+  };
+  return jobs.enqueue(db, QUOTE_EXPIRING_JOB, payload, {
+    runAt: new Date(quote.expiresAt.getTime() - QUOTE_EXPIRING_LEAD_MS),
+    uniqueKey: `${QUOTE_EXPIRING_JOB}:${quote.quoteId}`,
+    maxAttempts: 3,
+  });
+}
 
-  constructor(
-    private readonly deps: {
-      uow: Pick<UnitOfWork, 'committed'>;
-      now: () => Date;
-      /** When to push, in ms from now (tests give a small delay); default: a minute before expiry. */
-      delayMs?: ((expiresAt: Date) => number) | undefined;
-      onError?: (err: unknown) => void;
-    },
-  ) {}
-
-  arm(customerId: string, quoteId: string, expiresAt: Date): void {
-    const delay = this.deps.delayMs
-      ? this.deps.delayMs(expiresAt)
-      : expiresAt.getTime() - this.deps.now().getTime() - QUOTE_EXPIRING_LEAD_MS;
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(quoteId);
-        this.deps.uow
-          .committed((after) =>
-            after.notify(customerId, 'QuoteExpiring', { quote_id: quoteId, expires_at: expiresAt.toISOString() }),
-          )
-          .catch((err: unknown) => this.deps.onError?.(err));
-      },
-      Math.max(0, delay),
+/**
+ * The job: push `QuoteExpiring` unless the quote was used meanwhile or has already expired (a job run
+ * late, after a long outage, says nothing: the wizard sees the expiry itself).
+ */
+export function quoteExpiringHandler(deps: { db: Kysely<Database>; now: Clock; uow: Pick<UnitOfWork, 'committed'> }) {
+  return async (raw: unknown): Promise<void> => {
+    const payload = raw as QuoteExpiringPayload;
+    const quote = await deps.db
+      .selectFrom('quotes')
+      .select(['used_at', 'expires_at'])
+      .where('id', '=', payload.quote_id)
+      .where('customer_id', '=', payload.customer_id)
+      .executeTakeFirst();
+    if (!quote || quote.used_at || deps.now().getTime() >= quote.expires_at.getTime()) return;
+    await deps.uow.committed((after) =>
+      after.notify(payload.customer_id, 'QuoteExpiring', {
+        quote_id: payload.quote_id,
+        expires_at: payload.expires_at,
+      }),
     );
-    timer.unref();
-    this.timers.set(quoteId, timer);
-  }
-
-  /** Quotes with a timer still pending (tests). */
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  close(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-  }
+  };
 }

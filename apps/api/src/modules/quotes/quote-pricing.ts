@@ -156,6 +156,12 @@ export function corridorNotices(
         `This is below the smallest transfer ${how}: send at least ${words(send.min)} ` +
         `and have the recipient get at least ${words(payout.min)}.`,
       link: null,
+      params: {
+        min_send: send.min.amount.toString(),
+        send_currency: send.min.currency,
+        min_receive: payout.min.amount.toString(),
+        target_currency: payout.min.currency,
+      },
     });
   }
   if (compare(source, send.max) > 0 || compare(target, payout.max) > 0) {
@@ -166,6 +172,12 @@ export function corridorNotices(
         `This is above the largest transfer ${how}: send at most ${words(send.max)} ` +
         `and have the recipient get at most ${words(payout.max)}.`,
       link: null,
+      params: {
+        max_send: send.max.amount.toString(),
+        send_currency: send.max.currency,
+        max_receive: payout.max.amount.toString(),
+        target_currency: payout.max.currency,
+      },
     });
   }
   return notices;

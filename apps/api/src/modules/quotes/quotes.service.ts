@@ -28,7 +28,8 @@ import type { CorridorsService } from '../corridors/corridors.service.ts';
 import type { RatesService } from '../corridors/rates.service.ts';
 import { LIMITS_CURRENCY, SEND_LIMITS, type LimitsService } from './limits.service.ts';
 import { cardMaxIn, CARD_MAX_GBP, corridorNotices, priceQuote } from './quote-pricing.ts';
-import type { QuoteExpiryTimers } from './quote-expiry.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { scheduleQuoteExpiring } from './quote-expiry.ts';
 import { quotesRepository, type QuoteRow } from './quotes.repository.ts';
 
 /** A quote's rate is locked this long (docs/product/money-movement.md#quotes). */
@@ -45,7 +46,8 @@ export interface QuotesServiceDeps {
   corridors: Pick<CorridorsService, 'corridor' | 'payInFees' | 'list'>;
   rates: Pick<RatesService, 'midMarket'>;
   limits: Pick<LimitsService, 'eligibility' | 'used' | 'inLimitsCurrency'>;
-  timers: Pick<QuoteExpiryTimers, 'arm'>;
+  /** Durable jobs: QuoteExpiring is scheduled with the quote. */
+  jobs: Pick<Jobs, 'enqueue'>;
 }
 
 function toQuote(row: QuoteRow, now: Date): Quote {
@@ -147,6 +149,12 @@ export class QuotesService {
           `Mid-market rate of ${utc(new Date(mid.as_of))}; our rate is locked until ${utc(expiresAt)}. ` +
           `The recipient gets ${words(price.target)}.`,
         link: null,
+        params: {
+          as_of: new Date(mid.as_of).toISOString(),
+          locked_until: expiresAt.toISOString(),
+          target_amount: price.target.amount.toString(),
+          target_currency: price.target.currency,
+        },
       },
     ];
 
@@ -189,33 +197,35 @@ export class QuotesService {
     };
     if (refreshedFrom) quote.changes = changesBetween(refreshedFrom, quote);
 
-    await quotesRepository.insert(this.deps.db, {
-      id,
-      customer_id: auth.customerId,
-      source_currency: quote.source_currency,
-      target_country: quote.target_country,
-      target_currency: quote.target_currency,
-      payout_method: quote.payout_method,
-      quoted_by: quote.quoted_by,
-      requested_amount: amount.amount,
-      source_amount: price.source.amount,
-      target_amount: price.target.amount,
-      fee_total: price.fee.total.amount,
-      total_to_pay: price.totalToPay.amount,
-      rate: quote.rate,
-      mid_market_rate: quote.mid_market_rate,
-      rate_as_of: quote.rate_as_of,
-      pay_in_method: quote.pay_in_method,
-      fee_items: JSON.stringify(feeItems),
-      pay_in_options: JSON.stringify(payInOptions),
-      notices: JSON.stringify(notices),
-      changes: JSON.stringify(quote.changes),
-      delivery_estimate: quote.delivery_estimate,
-      expires_at: expiresAt,
-      refreshed_from: quote.refreshed_from,
-      created_at: now,
+    await this.deps.db.transaction().execute(async (trx) => {
+      await quotesRepository.insert(trx, {
+        id,
+        customer_id: auth.customerId,
+        source_currency: quote.source_currency,
+        target_country: quote.target_country,
+        target_currency: quote.target_currency,
+        payout_method: quote.payout_method,
+        quoted_by: quote.quoted_by,
+        requested_amount: amount.amount,
+        source_amount: price.source.amount,
+        target_amount: price.target.amount,
+        fee_total: price.fee.total.amount,
+        total_to_pay: price.totalToPay.amount,
+        rate: quote.rate,
+        mid_market_rate: quote.mid_market_rate,
+        rate_as_of: quote.rate_as_of,
+        pay_in_method: quote.pay_in_method,
+        fee_items: JSON.stringify(feeItems),
+        pay_in_options: JSON.stringify(payInOptions),
+        notices: JSON.stringify(notices),
+        changes: JSON.stringify(quote.changes),
+        delivery_estimate: quote.delivery_estimate,
+        expires_at: expiresAt,
+        refreshed_from: quote.refreshed_from,
+        created_at: now,
+      });
+      await scheduleQuoteExpiring(this.deps.jobs, trx, { customerId: auth.customerId, quoteId: id, expiresAt });
     });
-    this.deps.timers.arm(auth.customerId, id, expiresAt);
     return quote;
   }
 
@@ -279,6 +289,13 @@ export class QuotesService {
         code: 'over_per_transfer_limit',
         text: `This is over your limit of ${words(perTransfer)} per transfer (${words(source)} is about ${words(inGbp)}).`,
         link: null,
+        params: {
+          limit: perTransfer.amount.toString(),
+          limit_currency: perTransfer.currency,
+          amount: source.amount.toString(),
+          currency: source.currency,
+          amount_in_limit_currency: inGbp.amount.toString(),
+        },
       });
     } else if (compare(money(inGbp.amount + used.amount, LIMITS_CURRENCY), rolling) > 0) {
       notices.push({
@@ -286,6 +303,11 @@ export class QuotesService {
         code: 'over_30_day_limit',
         text: `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(used)} in the last 30 days.`,
         link: null,
+        params: {
+          limit: rolling.amount.toString(),
+          limit_currency: rolling.currency,
+          used: used.amount.toString(),
+        },
       });
     }
     return notices;
@@ -302,6 +324,7 @@ export class QuotesService {
         code: 'verification_needed',
         text: `Before you can send, finish: ${missing.map((m) => m.text).join(' ')}`,
         link: first?.link ?? null,
+        params: { missing: missing.map((m) => m.code).join(',') },
       },
     ];
   }

@@ -1,0 +1,18 @@
+export type {
+  PartnerPayout,
+  PartnerPayoutStatus,
+  PayoutEvent,
+  PayoutEventType,
+  PayoutPartner,
+  PayoutRecipient,
+  StartedPayout,
+  StartPayoutInput,
+} from './payout-partner.ts';
+export {
+  ACCOUNT_CLOSED,
+  isClosedAccount,
+  SANDBOX_PAYOUT_SIGNATURE_HEADER,
+  SandboxPayoutPartner,
+  type SandboxPayoutPartnerOptions,
+} from './sandbox-partner.ts';
+export { MemorySandboxPayoutStore, type SandboxPayoutRecord, type SandboxPayoutStore } from './sandbox-store.ts';

@@ -1,0 +1,70 @@
+import type { CurrencyCode, Money, RecipientPayoutMethod } from '@remit/contract';
+import type { ParsedWebhook } from '../../lib/webhook-signature.ts';
+
+/**
+ * A payout partner (docs/product/payments.md#payout-partner): it delivers the money to the
+ * recipient's bank account, mobile wallet or cash pickup point and tells us how it went through
+ * signed webhooks (`payout.processing`, `payout.completed`, `payout.returned` with a reason). A real
+ * partner implements the same interface; the sandbox partner is the embedded default.
+ */
+
+export interface PayoutRecipient {
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  currency: CurrencyCode;
+  payout_method: RecipientPayoutMethod;
+  /** The recipient's details keyed by the requirement keys (`account_number`, `iban`, `phone_number`...). */
+  details: Readonly<Record<string, string>>;
+}
+
+export interface StartPayoutInput {
+  /** Our payout's id: the idempotency key (starting it again answers the same payout). */
+  payoutId: string;
+  transactionId: string;
+  /** What the recipient receives, in the recipient's currency: exact minor units. */
+  amount: Money;
+  recipient: PayoutRecipient;
+}
+
+export interface StartedPayout {
+  /** The partner's id of the payout: its webhooks and getPayout use it. */
+  partnerReference: string;
+}
+
+export type PartnerPayoutStatus = 'processing' | 'completed' | 'returned';
+
+export interface PartnerPayout {
+  partnerReference: string;
+  status: PartnerPayoutStatus;
+  amount: Money;
+  /** Why a returned payout bounced, in words ("Account closed"). */
+  returnReason?: string;
+}
+
+export type PayoutEventType = 'payout.processing' | 'payout.completed' | 'payout.returned';
+
+/** A verified webhook notice. `id` is the event's own id: the inbox stores it so a repeat applies once. */
+export interface PayoutEvent {
+  id: string;
+  type: PayoutEventType;
+  partnerReference: string;
+  /** Our payout id as given to startPayout, when the notice carries it. */
+  payoutId?: string;
+  amount: Money;
+  occurredAt: Date;
+  /** Set on `payout.returned` only. */
+  reason?: string;
+}
+
+export type WebhookHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface PayoutPartner {
+  /** The `{partner}` of `POST /webhooks/payouts/{partner}`. */
+  readonly name: string;
+  startPayout(input: StartPayoutInput): Promise<StartedPayout>;
+  /** The partner's view of a payout (for a reconciler); null when it does not know the reference. */
+  getPayout(partnerReference: string): Promise<PartnerPayout | null>;
+  /** Verifies and reads a webhook from its raw body (the bytes as received) and headers. */
+  parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): ParsedWebhook<PayoutEvent>;
+}

@@ -1,0 +1,89 @@
+import type { TransactionStatus } from '@remit/contract';
+import { canTransition, type TransactionStatusChangedPayload } from '@remit/contract';
+import type { Executor } from '../../db/types.ts';
+import type { AfterCommit } from '../../lib/after-commit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { transactionsRepository } from './transactions.repository.ts';
+
+/** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
+export const MAILED_STATUSES: readonly TransactionStatus[] = ['paid', 'completed', 'returned', 'refunded'];
+/** The durable job that mails the customer about a status their transfer reached. */
+export const TRANSACTION_MAIL_JOB = 'transaction.mail';
+
+export interface TransitionInput {
+  transactionId: string;
+  to: TransactionStatus;
+  /** The timeline entry's words (null: none). */
+  note: string | null;
+  /** Only from one of these (a step that assumes where the transfer is); else `not_allowed`. */
+  expectFrom?: readonly TransactionStatus[];
+  /** Not to this tab (X-Socket-ID), when the change came from it. */
+  socketId?: string | undefined;
+}
+
+export interface TransitionedRow {
+  id: string;
+  customer_id: string;
+  source_currency: string;
+  total_to_pay: string;
+  pay_by: Date;
+}
+
+/**
+ * A transition's answer. `not_allowed`: the table (or `expectFrom`) refuses it; a caller handling an
+ * out-of-order notice treats it as "nothing to do". Nothing was changed unless `ok`.
+ */
+export type TransitionResult =
+  | { ok: true; from: TransactionStatus; to: TransactionStatus; transaction: TransitionedRow }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'not_allowed'; from: TransactionStatus; transaction: TransitionedRow };
+
+export interface LifecycleDeps {
+  now: Clock;
+  jobs: Pick<Jobs, 'enqueue'>;
+}
+
+/**
+ * The transfer's life (docs/product/money-movement.md#transaction-statuses): every status change goes
+ * through `transition`, inside the caller's database transaction. It locks the transaction row
+ * (`SELECT … FOR UPDATE`), refuses what the one table (`canTransition`) does not allow, writes the
+ * status and its timeline entry, asks for `TransactionStatusChanged` after the commit and, for the
+ * statuses the customer is mailed about, schedules the mail as a durable job in the same transaction.
+ */
+export class TransactionLifecycle {
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  /** Locks the transaction row (no change); undefined when unknown. */
+  lock(trx: Executor, transactionId: string) {
+    return transactionsRepository.lockForTransition(trx, transactionId);
+  }
+
+  async transition(trx: Executor, after: AfterCommit, input: TransitionInput): Promise<TransitionResult> {
+    const row = await transactionsRepository.lockForTransition(trx, input.transactionId);
+    if (!row) return { ok: false, reason: 'not_found' };
+    const from = row.status;
+    const allowed =
+      canTransition(from, input.to) && (input.expectFrom === undefined || input.expectFrom.includes(from));
+    if (!allowed) return { ok: false, reason: 'not_allowed', from, transaction: row };
+    const at = this.deps.now();
+    await transactionsRepository.setStatus(trx, row.id, input.to, at);
+    await transactionsRepository.addEvent(trx, row.id, input.to, input.note, at);
+    if (MAILED_STATUSES.includes(input.to)) {
+      await this.deps.jobs.enqueue(
+        trx,
+        TRANSACTION_MAIL_JOB,
+        { transactionId: row.id, status: input.to },
+        { uniqueKey: `${TRANSACTION_MAIL_JOB}:${row.id}:${input.to}:${at.getTime()}` },
+      );
+    }
+    const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: input.to };
+    after.notify(
+      row.customer_id,
+      'TransactionStatusChanged',
+      payload,
+      input.socketId ? { socketId: input.socketId } : {},
+    );
+    return { ok: true, from, to: input.to, transaction: { ...row } };
+  }
+}

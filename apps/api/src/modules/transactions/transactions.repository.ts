@@ -1,0 +1,212 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor, TransactionStatusColumn, TransactionsTable } from '../../db/types.ts';
+
+/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
+const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+
+export type NewTransactionRow = Insertable<TransactionsTable>;
+
+const TRANSACTION_COLUMNS = [
+  'id',
+  'customer_id',
+  'quote_id',
+  'recipient_id',
+  'recipient_name',
+  'recipient_country',
+  'recipient_currency',
+  'recipient_payout_method',
+  'recipient_summary',
+  'source_currency',
+  'target_country',
+  'target_currency',
+  'payout_method',
+  'rate',
+  'mid_market_rate',
+  'fee_items',
+  'pay_in_method',
+  'purpose',
+  'reference',
+  'delivery_estimate',
+  'status',
+  'pay_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+function quoteQuery(db: Executor, customerId: string, quoteId: string) {
+  return db
+    .selectFrom('quotes')
+    .select([
+      'id',
+      'source_currency',
+      'target_country',
+      'target_currency',
+      'payout_method',
+      text('source_amount').as('source_amount'),
+      text('target_amount').as('target_amount'),
+      text('fee_total').as('fee_total'),
+      text('total_to_pay').as('total_to_pay'),
+      'rate',
+      'mid_market_rate',
+      'pay_in_method',
+      'fee_items',
+      'notices',
+      'delivery_estimate',
+      'expires_at',
+      'used_at',
+    ])
+    .where('customer_id', '=', customerId)
+    .where('id', '=', quoteId);
+}
+
+export interface ListFilters {
+  /** Part of the searchable recipient name or reference (letters, digits and spaces only). */
+  contains: string | null;
+  statuses: TransactionStatusColumn[] | null;
+  recipientId: string | null;
+  from: Date | null;
+  /** Exclusive. */
+  before: Date | null;
+  /** Keyset: rows strictly older than (created_at, id). */
+  after: readonly [createdAt: Date, id: string] | null;
+  limit: number;
+}
+
+/**
+ * Transactions, their timeline, and the quote a confirm uses. Every statement is scoped by the
+ * customer id of the asking session.
+ */
+export const transactionsRepository = {
+  /**
+   * Serialises the confirms of one customer (the 30-day limit counts the transfers made before):
+   * a row lock on the customer that leaves foreign-key checks alone (FOR NO KEY UPDATE).
+   */
+  async lockCustomer(db: Executor, customerId: string): Promise<void> {
+    await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().execute();
+  },
+
+  /** The customer's quote (undefined for another customer's or an unknown id). */
+  findQuote(db: Executor, customerId: string, quoteId: string) {
+    return quoteQuery(db, customerId, quoteId).executeTakeFirst();
+  },
+
+  /**
+   * The same, locked until the end of the transaction. A quote makes at most one transaction: the
+   * lock and `used_at` say so (and the unique `transactions.quote_id`).
+   */
+  lockQuote(db: Executor, customerId: string, quoteId: string) {
+    return quoteQuery(db, customerId, quoteId).forUpdate().executeTakeFirst();
+  },
+
+  async markQuoteUsed(db: Executor, quoteId: string, at: Date): Promise<void> {
+    await db.updateTable('quotes').set({ used_at: at }).where('id', '=', quoteId).execute();
+  },
+
+  async insert(db: Executor, row: NewTransactionRow): Promise<void> {
+    await db.insertInto('transactions').values(row).execute();
+  },
+
+  async addEvent(
+    db: Executor,
+    transactionId: string,
+    status: TransactionStatusColumn,
+    note: string | null,
+    at: Date,
+  ): Promise<void> {
+    await db.insertInto('transaction_events').values({ transaction_id: transactionId, status, note, at }).execute();
+  },
+
+  /**
+   * The row a status change needs, locked until the end of the transaction
+   * (docs/product/money-movement.md#transaction-statuses).
+   */
+  lockForTransition(db: Executor, id: string) {
+    return db
+      .selectFrom('transactions')
+      .select(['id', 'customer_id', 'status', 'source_currency', text('total_to_pay').as('total_to_pay'), 'pay_by'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async setStatus(db: Executor, id: string, status: TransactionStatusColumn, at: Date): Promise<void> {
+    await db.updateTable('transactions').set({ status, updated_at: at }).where('id', '=', id).execute();
+  },
+
+  find(db: Executor, customerId: string, id: string) {
+    return db
+      .selectFrom('transactions')
+      .select([
+        ...TRANSACTION_COLUMNS,
+        text('source_amount').as('source_amount'),
+        text('target_amount').as('target_amount'),
+        text('fee_total').as('fee_total'),
+        text('total_to_pay').as('total_to_pay'),
+      ])
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  list(db: Executor, customerId: string, f: ListFilters) {
+    let q = db
+      .selectFrom('transactions')
+      .select([
+        ...TRANSACTION_COLUMNS,
+        text('source_amount').as('source_amount'),
+        text('target_amount').as('target_amount'),
+        text('fee_total').as('fee_total'),
+        text('total_to_pay').as('total_to_pay'),
+      ])
+      .where('customer_id', '=', customerId);
+    if (f.contains !== null) {
+      const pattern = `%${f.contains.replace(/[\\%_]/g, '\\$&')}%`;
+      q = q.where((eb) =>
+        eb.or([eb('recipient_name_search', 'like', pattern), eb('reference_search', 'like', pattern)]),
+      );
+    }
+    if (f.statuses !== null) q = q.where('status', 'in', f.statuses);
+    if (f.recipientId !== null) q = q.where('recipient_id', '=', f.recipientId);
+    if (f.from !== null) q = q.where('created_at', '>=', f.from);
+    if (f.before !== null) q = q.where('created_at', '<', f.before);
+    if (f.after !== null) {
+      const [createdAt, id] = f.after;
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
+    }
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+  },
+
+  /** The timelines of these transactions, oldest entry first. */
+  events(db: Executor, transactionIds: readonly string[]) {
+    if (transactionIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('transaction_events')
+      .select(['transaction_id', 'status', 'note', 'at'])
+      .where('transaction_id', 'in', transactionIds)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+  },
+
+  /**
+   * What counts against the 30-day limit: the GBP amounts (at the mid-market rate when confirmed)
+   * of the customer's transfers created at or after `since`, except those that moved no money.
+   */
+  async limitsAmountSince(
+    db: Executor,
+    customerId: string,
+    since: Date,
+    notCounted: readonly TransactionStatusColumn[],
+  ): Promise<bigint> {
+    const row = await db
+      .selectFrom('transactions')
+      .select(sql<string>`coalesce(sum(limits_amount), 0)::text`.as('total'))
+      .where('customer_id', '=', customerId)
+      .where('created_at', '>', since)
+      .where('status', 'not in', notCounted)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
+  },
+};
+
+export type TransactionRow = NonNullable<Awaited<ReturnType<typeof transactionsRepository.find>>>;

@@ -1,0 +1,461 @@
+import {
+  compare,
+  money,
+  referenceRules,
+  REFERENCE_PATTERN,
+  toMajorString,
+  TransactionStatus,
+  VERIFICATION_REQUIRED,
+  type CurrencyCode,
+  type Money,
+  type QuoteFeeItem,
+  type QuoteNotice,
+  type Recipient,
+  type TimelineEntry,
+  type Transaction,
+  type TransactionList,
+  type TransactionListQuery,
+  type TransactionRequest,
+  type TransactionStatusChangedPayload,
+} from '@remit/contract';
+import type { Kysely } from 'kysely';
+import type { Database, Executor, TransactionStatusColumn } from '../../db/types.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { LIMITS_CURRENCY, SEND_LIMITS, type LimitsService, type UsedInLast30Days } from '../quotes/limits.service.ts';
+import { searchableName } from '../recipients/checks.ts';
+import type { RecipientsService } from '../recipients/recipients.service.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import {
+  checkIdempotencyKey,
+  IDEMPOTENCY_KEY_REUSED,
+  IDEMPOTENCY_KEY_RUNNING,
+  IDEMPOTENCY_KEY_TTL_MS,
+  requestFingerprint,
+} from './idempotency.ts';
+import { idempotencyRepository } from './idempotency.repository.ts';
+import { transactionsRepository, type TransactionRow } from './transactions.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+/** An unpaid transfer expires this long after it is confirmed (docs/product/money-movement.md#transaction-statuses). */
+export const PAY_WITHIN_MS = DAY_MS;
+/** The durable job that expires an unpaid transfer at `pay_by` (handled by the payments module). */
+export const TRANSACTION_EXPIRE_JOB = 'transaction.expire';
+const DEFAULT_PAGE = 20;
+
+/** Statuses whose transfers moved no money: they do not count against the 30-day limit. */
+export const NOT_COUNTED_STATUSES: readonly TransactionStatusColumn[] = [
+  'cancelled',
+  'payment_failed',
+  'expired',
+  'refunded',
+];
+
+/** Quote notices that are worked out again when the transfer is confirmed. */
+const LIMIT_NOTICES = new Set(['over_per_transfer_limit', 'over_30_day_limit']);
+
+export const QUOTE_NOT_FOUND = 'Quote not found.';
+export const QUOTE_USED = 'This quote was already used. Get a new quote.';
+export const QUOTE_EXPIRED = 'This quote has expired. Refresh it to see the new rate.';
+export const RECIPIENT_NOT_FOUND = 'Recipient not found.';
+export const INVALID_CURSOR = 'The cursor is invalid.';
+
+const METHOD_WORDS: Record<string, string> = {
+  bank_account: 'a bank account',
+  mobile_wallet: 'a mobile wallet',
+  cash_pickup: 'cash pickup',
+};
+
+const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+const utc = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+
+export interface TransactionsServiceDeps {
+  db: Kysely<Database>;
+  uow: UnitOfWork;
+  now: Clock;
+  limits: Pick<LimitsService, 'eligibility' | 'inLimitsCurrency'>;
+  recipients: Pick<RecipientsService, 'lookup'>;
+  /** Schedules the transfer's expiry at `pay_by` in the confirm's transaction. */
+  jobs: Pick<Jobs, 'enqueue'>;
+}
+
+/** What a confirm answers: the transaction, or the stored answer of an earlier request with the same key. */
+export interface CreateResult {
+  status: number;
+  body: Transaction;
+  replayed: boolean;
+}
+
+/**
+ * The amount a customer sent over the last 30 days, in GBP minor units at the mid-market rate of
+ * when each transfer was confirmed (docs/product/money-movement.md#limits): the LimitsService's
+ * `usedInLast30Days`, wired in the composition root.
+ */
+export function usedInLast30Days(db: Executor): UsedInLast30Days {
+  return (customerId, at) =>
+    transactionsRepository.limitsAmountSince(
+      db,
+      customerId,
+      new Date(at.getTime() - 30 * DAY_MS),
+      NOT_COUNTED_STATUSES,
+    );
+}
+
+export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {
+  return {
+    id: row.id,
+    status: row.status,
+    quote_id: row.quote_id,
+    recipient_id: row.recipient_id,
+    recipient: {
+      id: row.recipient_id,
+      name: row.recipient_name,
+      country: row.recipient_country,
+      currency: row.recipient_currency,
+      payout_method: row.recipient_payout_method,
+      summary: row.recipient_summary,
+    },
+    source_currency: row.source_currency,
+    target_country: row.target_country,
+    target_currency: row.target_currency,
+    payout_method: row.payout_method,
+    source_amount: row.source_amount,
+    target_amount: row.target_amount,
+    rate: row.rate,
+    mid_market_rate: row.mid_market_rate,
+    fee: { total: row.fee_total, items: row.fee_items as QuoteFeeItem[] },
+    pay_in_method: row.pay_in_method,
+    total_to_pay: row.total_to_pay,
+    purpose: row.purpose as Transaction['purpose'],
+    reference: row.reference,
+    delivery_estimate: row.delivery_estimate,
+    pay_by: row.pay_by.toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    timeline,
+  };
+}
+
+/** Opaque list cursor: the last row's (created_at, id). */
+export const encodeCursor = (row: { created_at: Date; id: string }): string =>
+  Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [Date, string] | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const at = new Date(value[0]);
+      return UUID.test(value[1]) && !Number.isNaN(at.getTime()) ? [at, value[1]] : null;
+    }
+  } catch {
+    // not base64url JSON
+  }
+  return null;
+}
+
+/** What does not match between the quote's destination and the recipient's, in words (empty when all match). */
+function recipientMismatch(
+  quote: { target_country: string; target_currency: string; payout_method: string },
+  recipient: Recipient,
+): string | null {
+  const parts: string[] = [];
+  if (recipient.country !== quote.target_country) {
+    parts.push(`the quote sends to ${quote.target_country}, the recipient is in ${recipient.country}`);
+  }
+  if (recipient.currency !== quote.target_currency) {
+    parts.push(`the quote pays out ${quote.target_currency}, the recipient is paid in ${recipient.currency}`);
+  }
+  if (recipient.payout_method !== quote.payout_method) {
+    parts.push(
+      `the quote pays to ${METHOD_WORDS[quote.payout_method] ?? quote.payout_method}, ` +
+        `the recipient is paid to ${METHOD_WORDS[recipient.payout_method] ?? recipient.payout_method}`,
+    );
+  }
+  return parts.length ? `This recipient doesn't match the quote: ${parts.join('; ')}.` : null;
+}
+
+/**
+ * Transactions (docs/product/money-movement.md#transactions): confirming a transfer from a quote and
+ * a recipient, exactly once per Idempotency-Key (#idempotency) and per quote; the customer's list
+ * and one transfer with its timeline. Another customer's, an unknown and a malformed id are the
+ * same 404 (the same 422 in a request body).
+ */
+export class TransactionsService {
+  constructor(private readonly deps: TransactionsServiceDeps) {}
+
+  /**
+   * POST /client/v1/transactions. The key is claimed on its own first (a second request with it
+   * waits for nothing: 409 while this one runs, the stored answer afterwards); the answer is stored
+   * in the transaction that creates the transfer; a refused request lets the key go.
+   */
+  async create(
+    auth: AuthContext,
+    header: string | string[] | undefined,
+    input: TransactionRequest,
+    origin: Pick<ClientInfo, 'socketId' | 'locale'> = {},
+  ): Promise<CreateResult> {
+    const key = checkIdempotencyKey(header);
+    const hash = requestFingerprint(input);
+    const { db } = this.deps;
+    const customerId = auth.customerId;
+    for (let attempt = 0; ; attempt++) {
+      const at = this.deps.now();
+      const claimed = await idempotencyRepository.claim(db, {
+        customerId,
+        key,
+        requestHash: hash,
+        at,
+        expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      });
+      if (claimed) break;
+      const held = await idempotencyRepository.find(db, customerId, key);
+      // Let go (a refused request) or expired between the two statements: claim again.
+      if (!held || held.expires_at.getTime() <= at.getTime()) {
+        if (attempt < 3) continue;
+        throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
+      }
+      if (held.request_hash !== hash) throw AppError.validation({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] });
+      if (held.state === 'running' || held.response_status === null) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
+      return { status: held.response_status, body: held.response_body as Transaction, replayed: true };
+    }
+
+    try {
+      const body = await this.confirm(auth, input, key, hash, origin);
+      return { status: 201, body, replayed: false };
+    } catch (err) {
+      // Nothing was stored for this key (the transaction rolled back): a corrected retry may use it.
+      await idempotencyRepository.release(db, customerId, key, hash).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async list(auth: AuthContext, query: TransactionListQuery): Promise<TransactionList> {
+    const errors = new FieldErrorBag();
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+    if (query.cursor !== undefined && after === null) errors.add('cursor', INVALID_CURSOR);
+    let statuses: TransactionStatusColumn[] | null = null;
+    if (query.status !== undefined) {
+      const wanted = query.status
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      for (const s of wanted) {
+        if (!TransactionStatus.safeParse(s).success) errors.add('status', `Unknown status: ${s}.`);
+      }
+      statuses = wanted.length ? (wanted as TransactionStatusColumn[]) : null;
+    }
+    if (query.recipient_id !== undefined && !UUID.test(query.recipient_id)) {
+      errors.add('recipient_id', RECIPIENT_NOT_FOUND);
+    }
+    const from = query.from !== undefined ? new Date(`${query.from}T00:00:00.000Z`) : null;
+    const to = query.to !== undefined ? new Date(`${query.to}T00:00:00.000Z`) : null;
+    if (from && to && to.getTime() < from.getTime())
+      errors.add('to', 'The end date must be on or after the start date.');
+    errors.throwIfAny();
+
+    const contains = query.search !== undefined ? searchableName(query.search) : '';
+    const limit = query.limit ?? DEFAULT_PAGE;
+    const rows = await transactionsRepository.list(this.deps.db, auth.customerId, {
+      contains: contains === '' ? null : contains,
+      statuses,
+      recipientId: query.recipient_id ?? null,
+      from,
+      before: to ? new Date(to.getTime() + DAY_MS) : null,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const timelines = await this.timelines(page.map((r) => r.id));
+    const last = page[page.length - 1];
+    return {
+      data: page.map((r) => toTransaction(r, timelines.get(r.id) ?? [])),
+      next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<Transaction> {
+    const row = UUID.test(id) ? await transactionsRepository.find(this.deps.db, auth.customerId, id) : undefined;
+    if (!row) throw AppError.notFound();
+    const timelines = await this.timelines([row.id]);
+    return toTransaction(row, timelines.get(row.id) ?? []);
+  }
+
+  /** Deletes the idempotency keys past their 24 hours (hourly, from app.ts). */
+  sweepIdempotencyKeys(): Promise<number> {
+    return idempotencyRepository.sweep(this.deps.db, this.deps.now());
+  }
+
+  private async timelines(ids: string[]): Promise<Map<string, TimelineEntry[]>> {
+    const events = await transactionsRepository.events(this.deps.db, ids);
+    const byId = new Map<string, TimelineEntry[]>();
+    for (const e of events) {
+      const list = byId.get(e.transaction_id) ?? [];
+      list.push({ status: e.status, at: e.at.toISOString(), note: e.note });
+      byId.set(e.transaction_id, list);
+    }
+    return byId;
+  }
+
+  /** The checks and the one database transaction of a confirm (docs/product/money-movement.md#transactions). */
+  private async confirm(
+    auth: AuthContext,
+    input: TransactionRequest,
+    key: string,
+    hash: string,
+    origin: Pick<ClientInfo, 'socketId' | 'locale'>,
+  ): Promise<Transaction> {
+    const { db, limits } = this.deps;
+    const customerId = auth.customerId;
+
+    const { canSend, missing } = limits.eligibility(auth);
+    if (!canSend) {
+      throw AppError.forbidden(
+        `Before you can send, finish: ${missing.map((m) => m.text).join(' ')}`.trim(),
+        VERIFICATION_REQUIRED,
+      );
+    }
+
+    // Read first without a lock (what the checks and the limits need); locked and checked again below.
+    const quote = UUID.test(input.quote_id)
+      ? await transactionsRepository.findQuote(db, customerId, input.quote_id)
+      : undefined;
+    if (!quote) throw AppError.validation({ quote_id: [QUOTE_NOT_FOUND] });
+    const at = this.deps.now();
+    const quoteState = quote.used_at ? QUOTE_USED : at.getTime() >= quote.expires_at.getTime() ? QUOTE_EXPIRED : null;
+    if (quoteState) throw AppError.validation({ quote_id: [quoteState] });
+
+    const errors = new FieldErrorBag();
+    for (const n of quote.notices as QuoteNotice[]) {
+      if (n.type === 'blocked' && !LIMIT_NOTICES.has(n.code)) errors.add('quote_id', n.text);
+    }
+    const recipient = await this.deps.recipients.lookup(customerId, input.recipient_id, { includeDeleted: false });
+    if (!recipient) errors.add('recipient_id', RECIPIENT_NOT_FOUND);
+    else {
+      const mismatch = recipientMismatch(quote, recipient);
+      if (mismatch) errors.add('recipient_id', mismatch);
+    }
+    const rules = referenceRules(quote.target_country);
+    const purpose = input.purpose ?? null;
+    if (rules.purposeRequired && purpose === null) {
+      errors.add('purpose', `Choose the purpose of this transfer: transfers to ${quote.target_country} need one.`);
+    }
+    const reference = (input.reference ?? '').trim();
+    if (reference.length > rules.referenceMaxLength) {
+      errors.add(
+        'reference',
+        `The reference can be at most ${rules.referenceMaxLength} characters for transfers to ${quote.target_country}.`,
+      );
+    }
+    if (!REFERENCE_PATTERN.test(reference)) {
+      errors.add('reference', "The reference can only use letters A to Z, digits, spaces and - . , / ( ) ' + ? :");
+    }
+    errors.throwIfAny();
+
+    const source = money(quote.source_amount, quote.source_currency as CurrencyCode);
+    const inGbp = await limits.inLimitsCurrency(source);
+    const perTransfer = money(SEND_LIMITS.perTransfer, LIMITS_CURRENCY);
+    if (compare(inGbp, perTransfer) > 0) {
+      throw AppError.validation({
+        quote_id: [
+          `This is over your limit of ${words(perTransfer)} per transfer (${words(source)} is about ${words(inGbp)}).`,
+        ],
+      });
+    }
+    const confirmedRecipient = recipient!;
+
+    try {
+      return await this.deps.uow.run(async (trx, after) => {
+        // One confirm per customer at a time: the 30-day limit counts every transfer made before.
+        await transactionsRepository.lockCustomer(trx, customerId);
+        const locked = await transactionsRepository.lockQuote(trx, customerId, quote.id);
+        if (!locked) throw AppError.validation({ quote_id: [QUOTE_NOT_FOUND] });
+        if (locked.used_at) throw AppError.validation({ quote_id: [QUOTE_USED] });
+        if (at.getTime() >= locked.expires_at.getTime()) throw AppError.validation({ quote_id: [QUOTE_EXPIRED] });
+
+        const rolling = money(SEND_LIMITS.rolling30Days, LIMITS_CURRENCY);
+        const used = money(await usedInLast30Days(trx)(customerId, at), LIMITS_CURRENCY);
+        if (compare(money(used.amount + inGbp.amount, LIMITS_CURRENCY), rolling) > 0) {
+          throw AppError.validation({
+            quote_id: [
+              `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(used)} in the last 30 days.`,
+            ],
+          });
+        }
+
+        const id = newId();
+        const payBy = new Date(at.getTime() + PAY_WITHIN_MS);
+        const total = money(locked.total_to_pay, locked.source_currency as CurrencyCode);
+        const note = `Transfer confirmed. Waiting for your payment of ${words(total)} by ${utc(payBy)}.`;
+        await transactionsRepository.markQuoteUsed(trx, locked.id, at);
+        await transactionsRepository.insert(trx, {
+          id,
+          customer_id: customerId,
+          quote_id: locked.id,
+          recipient_id: confirmedRecipient.id,
+          recipient_name: confirmedRecipient.name,
+          recipient_country: confirmedRecipient.country,
+          recipient_currency: confirmedRecipient.currency,
+          recipient_payout_method: confirmedRecipient.payout_method,
+          recipient_summary: confirmedRecipient.summary,
+          recipient_name_search: searchableName(confirmedRecipient.name),
+          reference_search: searchableName(reference),
+          source_currency: locked.source_currency,
+          target_country: locked.target_country,
+          target_currency: locked.target_currency,
+          payout_method: locked.payout_method,
+          source_amount: locked.source_amount,
+          target_amount: locked.target_amount,
+          fee_total: locked.fee_total,
+          total_to_pay: locked.total_to_pay,
+          limits_amount: inGbp.amount,
+          rate: locked.rate,
+          mid_market_rate: locked.mid_market_rate,
+          fee_items: JSON.stringify(locked.fee_items),
+          pay_in_method: locked.pay_in_method,
+          purpose,
+          reference,
+          delivery_estimate: locked.delivery_estimate,
+          status: 'awaiting_payment',
+          pay_by: payBy,
+          created_at: at,
+          updated_at: at,
+          locale: origin.locale ?? 'en',
+        });
+        await transactionsRepository.addEvent(trx, id, 'awaiting_payment', note, at);
+        // Unpaid at pay_by, it expires (docs/product/money-movement.md#transaction-statuses).
+        await this.deps.jobs.enqueue(
+          trx,
+          TRANSACTION_EXPIRE_JOB,
+          { transactionId: id },
+          { runAt: payBy, uniqueKey: `${TRANSACTION_EXPIRE_JOB}:${id}` },
+        );
+
+        const row = await transactionsRepository.find(trx, customerId, id);
+        if (!row) throw AppError.internal('The transaction just made cannot be read.');
+        const transaction = toTransaction(row, [{ status: 'awaiting_payment', at: at.toISOString(), note }]);
+        await idempotencyRepository.complete(trx, customerId, key, hash, { status: 201, body: transaction });
+
+        const payload: TransactionStatusChangedPayload = { transaction_id: id, status: 'awaiting_payment' };
+        after.notify(
+          customerId,
+          'TransactionStatusChanged',
+          payload,
+          origin.socketId ? { socketId: origin.socketId } : {},
+        );
+        return transaction;
+      });
+    } catch (e) {
+      // The quote's unique index: another confirm of the same quote won.
+      if (isUniqueViolation(e)) throw AppError.validation({ quote_id: [QUOTE_USED] });
+      throw e;
+    }
+  }
+}

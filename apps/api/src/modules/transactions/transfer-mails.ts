@@ -1,0 +1,141 @@
+import { money, toMajorString, type CurrencyCode } from '@remit/contract';
+import type { Kysely } from 'kysely';
+import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
+import { renderMail } from '../../adapters/mail/templates/layout.ts';
+import type { Database } from '../../db/types.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+
+/** The statuses a transfer's customer is mailed about. */
+export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded';
+
+interface TransferMailText {
+  subject: (d: Details) => string;
+  heading: string;
+  body: (d: Details) => string;
+}
+
+interface Details {
+  amount: string;
+  recipient: string;
+  total: string;
+}
+
+interface TransferCatalog {
+  statuses: Record<MailedStatus, TransferMailText>;
+  action: string;
+  footer: string;
+}
+
+/** Every word of the transfer mails, English and French (the type makes each language complete). */
+const catalogs: Record<Locale, TransferCatalog> = {
+  en: {
+    statuses: {
+      paid: {
+        subject: (d) => `We have your payment of ${d.total}`,
+        heading: 'Payment received',
+        body: (d) =>
+          `We have received your payment of ${d.total}. Your transfer of ${d.amount} to ${d.recipient} is on its way.`,
+      },
+      completed: {
+        subject: (d) => `${d.recipient} has received your money`,
+        heading: 'Transfer delivered',
+        body: (d) => `${d.amount} has been delivered to ${d.recipient}.`,
+      },
+      returned: {
+        subject: () => 'Your transfer was returned',
+        heading: 'Transfer returned',
+        body: (d) =>
+          `The payout of ${d.amount} to ${d.recipient} was returned. Open the transfer to choose a refund or to send it again with corrected details.`,
+      },
+      refunded: {
+        subject: (d) => `Your refund of ${d.total}`,
+        heading: 'Transfer refunded',
+        body: (d) => `We have sent ${d.total} back to you. It may take a few days to reach your account.`,
+      },
+    },
+    action: 'View transfer',
+    footer: 'You are receiving this email because you sent money with us.',
+  },
+  fr: {
+    statuses: {
+      paid: {
+        subject: (d) => `Nous avons reçu votre paiement de ${d.total}`,
+        heading: 'Paiement reçu',
+        body: (d) =>
+          `Nous avons reçu votre paiement de ${d.total}. Votre transfert de ${d.amount} à ${d.recipient} est en route.`,
+      },
+      completed: {
+        subject: (d) => `${d.recipient} a reçu votre argent`,
+        heading: 'Transfert livré',
+        body: (d) => `${d.amount} a été versé à ${d.recipient}.`,
+      },
+      returned: {
+        subject: () => 'Votre transfert a été retourné',
+        heading: 'Transfert retourné',
+        body: (d) =>
+          `Le versement de ${d.amount} à ${d.recipient} a été retourné. Ouvrez le transfert pour choisir un remboursement ou le renvoyer avec des coordonnées corrigées.`,
+      },
+      refunded: {
+        subject: (d) => `Votre remboursement de ${d.total}`,
+        heading: 'Transfert remboursé',
+        body: (d) =>
+          `Nous vous avons renvoyé ${d.total}. Il peut falloir quelques jours pour qu'il arrive sur votre compte.`,
+      },
+    },
+    action: 'Voir le transfert',
+    footer: 'Vous recevez cet e-mail parce que vous avez envoyé de l’argent avec nous.',
+  },
+};
+
+const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
+const MAILED: readonly string[] = ['paid', 'completed', 'returned', 'refunded'];
+
+/**
+ * The durable job `transaction.mail` (scheduled by TransactionLifecycle in the transaction that makes
+ * the change): mails the customer that their transfer was paid, delivered, returned or refunded, in
+ * the language they confirmed it in (docs/product/money-movement.md#transaction-statuses).
+ */
+export function transactionMailHandler(deps: { db: Kysely<Database>; mailer: MailAdapter; appUrl: string }) {
+  return async (payload: unknown): Promise<void> => {
+    const { transactionId, status } = (payload ?? {}) as { transactionId?: string; status?: string };
+    if (typeof transactionId !== 'string' || typeof status !== 'string' || !MAILED.includes(status)) return;
+    const row = await deps.db
+      .selectFrom('transactions')
+      .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
+      .select([
+        'transactions.id',
+        'accounts.email',
+        'transactions.locale',
+        'transactions.recipient_name',
+        'transactions.source_currency',
+        'transactions.target_currency',
+        'transactions.target_amount',
+        'transactions.total_to_pay',
+      ])
+      .where('transactions.id', '=', transactionId)
+      .executeTakeFirst();
+    if (!row) return;
+    const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+    const catalog = catalogs[locale];
+    const text = catalog.statuses[status as MailedStatus];
+    const details: Details = {
+      amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
+      total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
+      recipient: row.recipient_name,
+    };
+    const base = deps.appUrl.replace(/\/+$/, '');
+    await deps.mailer.send(
+      renderMail(row.email, {
+        locale,
+        subject: text.subject(details),
+        heading: text.heading,
+        blocks: [
+          { kind: 'paragraph', text: text.body(details) },
+          { kind: 'action', label: catalog.action, url: `${base}/transaction/${row.id}` },
+        ],
+        footer: catalog.footer,
+        appUrl: deps.appUrl,
+      }),
+    );
+  };
+}
