@@ -68,13 +68,13 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding'),
+                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer'),
               },
               {
                 id: 'transferWizard',
                 path: paths.transferWizard.path,
                 handle: handle('transferWizard'),
-                lazy: () => import('./routes/transfer-wizard'),
+                lazy: () => withTexts(import('./routes/transfer-wizard'), 'transfer', 'recipients'),
               },
               {
                 id: 'makePayment',
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
                 id: 'viewRecipient',
                 path: paths.viewRecipient.path,
                 handle: handle('viewRecipient'),
-                lazy: () => withTexts(import('./routes/view-recipient'), 'recipients'),
+                lazy: () => withTexts(import('./routes/view-recipient'), 'recipients', 'dashboard'),
               },
               {
                 id: 'accountVerification',

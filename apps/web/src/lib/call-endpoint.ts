@@ -40,8 +40,7 @@ export async function callEndpoint<E extends Endpoint>(
   const { http, contract } = await loadApi();
   const { method, path, body, query, params, response } =
     typeof endpoint === 'function' ? endpoint(contract) : endpoint;
-  const given: { body?: unknown; query?: unknown; params?: unknown; headers?: Record<string, string> } =
-    input ?? {};
+  const given: { body?: unknown; query?: unknown; params?: unknown; headers?: Record<string, string> } = input ?? {};
   const res = await http.request<unknown>({
     method,
     url: params ? contract.buildPath(path, params.parse(given.params) as Record<string, string | number>) : path,

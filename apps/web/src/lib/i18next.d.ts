@@ -1,10 +1,12 @@
 import 'i18next';
 import type common from '@/locales/en/common';
+import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
 import type onboarding from '@/locales/en/onboarding';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
 import type security from '@/locales/en/security';
+import type transfer from '@/locales/en/transfer';
 import type verification from '@/locales/en/verification';
 
 /**
@@ -22,6 +24,8 @@ declare module 'i18next' {
         devices: typeof devices;
         verification: typeof verification;
         recipients: typeof recipients;
+        transfer: typeof transfer;
+        dashboard: typeof dashboard;
       };
     };
   }

@@ -1,10 +1,12 @@
 import { setupServer } from 'msw/node';
+import { dashboardHandlers } from './dashboard-handlers';
 import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
 import { onboardingHandlers } from './onboarding-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { recipientsHandlers } from './recipients-handlers';
 import { securityHandlers } from './security-handlers';
+import { transferHandlers } from './transfer-handlers';
 import { verificationHandlers } from './verification-handlers';
 
 export const server = setupServer(
@@ -15,4 +17,6 @@ export const server = setupServer(
   ...devicesHandlers,
   ...verificationHandlers,
   ...recipientsHandlers,
+  ...transferHandlers,
+  ...dashboardHandlers,
 );

@@ -1,12 +1,29 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { QuoteCalculator } from '@/features/dashboard/components/quote-calculator';
 import { TasksPanel } from '@/features/onboarding/components/tasks-panel';
+import { TransferList } from '@/features/transactions/components/transfer-list';
+import { createQuote } from '@/features/transfer/api/quotes';
+import { useTransactionList } from '@/features/transfer/api/transactions';
 import { useCustomer } from '@/lib/customer-store';
 
-/** Route module of dashboard (docs/product/screens.md#routes), loaded on demand: a greeting and what is left to do. */
+/** The dashboard shows the latest transfers; "View all" opens the transactions page. */
+const RECENT = 5;
+
+/**
+ * Route module of dashboard (docs/product/screens.md#routes), loaded on demand with its texts: a
+ * greeting, the calculator (with "Send again" to recent recipients), what is left to do, and the
+ * latest transfers (live: the realtime provider invalidates ['transactions'] on a status change).
+ */
 export function Component() {
   const { t } = useTranslation();
   const customer = useCustomer().data;
   const name = customer ? (customer.name ?? customer.account.email) : null;
+  const recent = useTransactionList({ limit: RECENT });
+  const recentHeadingId = useId();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>
@@ -21,7 +38,19 @@ export function Component() {
         </p>
         <p className="mt-1.5 text-slate-700">{t('onboarding.dashboard.intro')}</p>
       </div>
+      <QuoteCalculator createQuote={createQuote} recentTransfers={recent.data?.pages[0]?.data ?? []} />
       <TasksPanel />
+      <Card className="p-5 sm:p-8">
+        <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h2 id={recentHeadingId} className="text-xl font-bold tracking-tight text-slate-900">
+              {t('dashboard.recent.heading')}
+            </h2>
+            <TextLink to={paths.transactions.getHref()}>{t('dashboard.recent.viewAll')}</TextLink>
+          </div>
+          <TransferList query={recent} max={RECENT} emptyHint={t('dashboard.recent.emptyHint')} />
+        </section>
+      </Card>
     </div>
   );
 }

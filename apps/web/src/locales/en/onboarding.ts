@@ -372,16 +372,14 @@ const onboarding = {
   },
   dashboard: {
     greeting: 'Hello, {{name}}',
-    intro: 'Here is what’s left to do before you can send money.',
+    intro: 'Send money, follow your transfers, and see what is left to do.',
     tasksHeading: 'Your to-do list',
     loadingTasks: 'Loading your tasks',
     tasksError: 'We couldn’t load your tasks.',
     todo: 'To do',
     completed: 'Completed',
     allSet: 'You’re all set',
-    allSetBody: 'Your account is ready.',
-    sendMoney: 'Send money',
-    sendMoneySoon: 'Sending money is coming soon.',
+    allSetBody: 'Your account is ready: send money with the calculator above.',
   },
   /**
    * The task list (GET /client/v1/tasks) by task `code`: the English texts are those the api sends

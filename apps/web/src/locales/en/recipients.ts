@@ -31,8 +31,6 @@ const recipients = {
   notFound: 'Recipient not found',
   notFoundHint: 'This recipient doesn’t exist or was deleted.',
   details: 'Details',
-  transfers: 'Transfers to this recipient',
-  noTransfers: 'No transfers yet.',
   edit: 'Edit',
   editTitle: 'Edit {{name}}',
   delete: 'Delete',

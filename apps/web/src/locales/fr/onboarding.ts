@@ -368,16 +368,14 @@ const onboarding: Translation<typeof en> = {
   },
   dashboard: {
     greeting: 'Bonjour, {{name}}',
-    intro: 'Voici ce qu’il vous reste à faire avant de pouvoir envoyer de l’argent.',
+    intro: 'Envoyez de l’argent, suivez vos transferts et voyez ce qu’il vous reste à faire.',
     tasksHeading: 'Votre liste de tâches',
     loadingTasks: 'Chargement de vos tâches',
     tasksError: 'Impossible de charger vos tâches.',
     todo: 'À faire',
     completed: 'Terminée',
     allSet: 'Tout est prêt',
-    allSetBody: 'Votre compte est prêt.',
-    sendMoney: 'Envoyer de l’argent',
-    sendMoneySoon: 'L’envoi d’argent arrive bientôt.',
+    allSetBody: 'Votre compte est prêt : envoyez de l’argent avec le calculateur ci-dessus.',
   },
   tasks: {
     verify_email: {

@@ -31,8 +31,6 @@ const recipients: Translation<typeof en> = {
   notFound: 'Bénéficiaire introuvable',
   notFoundHint: 'Ce bénéficiaire n’existe pas ou a été supprimé.',
   details: 'Coordonnées',
-  transfers: 'Transferts vers ce bénéficiaire',
-  noTransfers: 'Aucun transfert pour l’instant.',
   edit: 'Modifier',
   editTitle: 'Modifier {{name}}',
   delete: 'Supprimer',

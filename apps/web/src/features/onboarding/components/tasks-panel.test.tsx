@@ -94,9 +94,8 @@ describe('dashboard tasks', () => {
     await openDashboard();
     const empty = await screen.findByTestId('tasks-empty');
     expect(within(empty).getByText('You’re all set')).toBeInTheDocument();
-    const send = within(empty).getByRole('button', { name: 'Send money' });
-    expect(send).toBeDisabled();
-    expect(send).toHaveAccessibleDescription('Sending money is coming soon.');
+    expect(empty).toHaveTextContent('Your account is ready: send money with the calculator above.');
+    expect(within(empty).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows a skeleton while loading and an error with a retry', async () => {

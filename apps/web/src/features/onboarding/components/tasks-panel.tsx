@@ -2,7 +2,6 @@ import type { Task } from '@remit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-state';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { useTasks } from '../api/list-tasks';
@@ -59,7 +58,6 @@ function TasksSkeleton() {
 
 function TaskList({ tasks }: { tasks: Task[] }) {
   const { t } = useTranslation();
-  const noteId = useId();
   const pending = tasks.filter((task) => task.status === 'pending');
   const completed = tasks.filter((task) => task.status === 'completed');
 
@@ -69,13 +67,6 @@ function TaskList({ tasks }: { tasks: Task[] }) {
         <div data-testid="tasks-empty" className="rounded-xl bg-green-50 p-5 ring-1 ring-green-200">
           <p className="text-lg font-semibold text-green-900">{t('onboarding.dashboard.allSet')}</p>
           <p className="mt-1 text-green-900">{t('onboarding.dashboard.allSetBody')}</p>
-          {/* No quote exists yet, so there is nowhere to send the customer: shown, disabled, explained. */}
-          <Button className="mt-4" disabled aria-describedby={noteId}>
-            {t('onboarding.dashboard.sendMoney')}
-          </Button>
-          <p id={noteId} className="mt-2 text-sm text-slate-700">
-            {t('onboarding.dashboard.sendMoneySoon')}
-          </p>
         </div>
       )}
       <ul className="mt-4 space-y-3 first:mt-0" data-testid="task-list">

@@ -26,6 +26,11 @@ import { RequirementsForm } from './requirements-form';
 interface RecipientFormProps {
   /** Editing: the destination stays, name and details start from the recipient. */
   recipient?: Recipient;
+  /**
+   * Adding for a known destination (the transfer wizard's quote): country, currency and payout method
+   * are set and shown, not asked.
+   */
+  destination?: Destination | undefined;
   onSaved: (recipient: Recipient) => void;
   onCancel: () => void;
 }
@@ -37,13 +42,15 @@ interface RecipientFormProps {
  * its field, a 409 (the same recipient twice) above the form, and past 10 minutes the password is
  * asked for and the same request sent again with it.
  */
-export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormProps) {
+export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel }: RecipientFormProps) {
   const { t } = useTranslation();
   const save = useSaveRecipient();
   const destinations = useDestinations();
-  const [country, setCountry] = useState(recipient?.country ?? '');
-  const [currency, setCurrency] = useState(recipient?.currency ?? '');
-  const [method, setMethod] = useState<RecipientPayoutMethod | ''>(recipient?.payout_method ?? '');
+  const [country, setCountry] = useState(recipient?.country ?? fixed?.country ?? '');
+  const [currency, setCurrency] = useState(recipient?.currency ?? fixed?.currency ?? '');
+  const [method, setMethod] = useState<RecipientPayoutMethod | ''>(
+    recipient?.payout_method ?? fixed?.payout_method ?? '',
+  );
   const [name, setName] = useState(recipient?.name ?? '');
   const [details, setDetails] = useState<RecipientDetails>(recipient?.details ?? {});
   // The details the requirements were last asked with (null: the plain GET).
@@ -172,6 +179,7 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
   }
 
   const editing = recipient !== undefined;
+  const shown = recipient ?? fixed;
   const methodLabel = (m: RecipientPayoutMethod) => t(`recipients.methods.${m}`);
 
   return (
@@ -198,12 +206,12 @@ export function RecipientForm({ recipient, onSaved, onCancel }: RecipientFormPro
         )}
       </div>
 
-      {editing ? (
+      {shown ? (
         <p className="text-sm text-slate-700">
           {t('recipients.destination', {
-            country: chosenCountry?.name ?? recipient.country,
-            currency: recipient.currency,
-            method: methodLabel(recipient.payout_method),
+            country: chosenCountry?.name ?? shown.country,
+            currency: shown.currency,
+            method: methodLabel(shown.payout_method),
           })}
         </p>
       ) : destinations.isError ? (

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { buildTransfer, hansRecipient } from '@/testing/dashboard-fixtures';
+import { dashboardApi } from '@/testing/dashboard-handlers';
 import { buildRecipient, hansMueller } from '@/testing/recipients-fixtures';
 import { recipientsApi } from '@/testing/recipients-handlers';
 import { renderSignedIn } from '@/testing/render';
@@ -23,8 +26,8 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     expect(within(details).queryByText('DE89370400440532013000')).not.toBeInTheDocument();
     expect(within(details).getByText('BIC (SWIFT code)')).toBeInTheDocument();
     expect(within(details).getByText('DEUTDEFF')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Transfers to this recipient' })).toBeInTheDocument();
-    expect(screen.getByTestId('recipient-transfers-empty')).toHaveTextContent('No transfers yet.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Transfers to Hans Müller' })).toBeInTheDocument();
+    expect(await screen.findByTestId('transfers-empty')).toHaveTextContent('No transfers yet.');
   });
 
   it('shows a choice by its name (the provider), from the refined requirements', async () => {
@@ -84,5 +87,56 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     const state = await screen.findByTestId('recipient-not-found');
     expect(within(state).getByRole('heading', { level: 1, name: 'Recipient not found' })).toBeInTheDocument();
     expect(within(state).getByRole('link', { name: 'Back to recipients' })).toHaveAttribute('href', '/recipients');
+  });
+
+  it('lists the transfers to them, newest first, each linking to its page, with "Load more"', async () => {
+    const user = userEvent.setup();
+    const toHans = (n: number) =>
+      buildTransfer({
+        recipient: { ...hansRecipient, id: hansMueller().id },
+        source_currency: 'GBP',
+        source_amount: `${n}00`,
+        target_amount: `${n}15`,
+        status: n === 3 ? 'awaiting_payment' : 'completed',
+        created_at: `2026-11-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`,
+      });
+    const transfers = [toHans(3), toHans(2), toHans(1)];
+    const dashboard = dashboardApi({ corridors: null, transactions: [...transfers, buildTransfer()], pageSize: 2 });
+    server.use(...dashboard.handlers);
+    openRecipient();
+    const section = await screen.findByTestId('recipient-transfers');
+    expect(within(section).getByRole('heading', { level: 2, name: 'Transfers to Hans Müller' })).toBeInTheDocument();
+    let items = await within(section).findAllByTestId('transfer-item');
+    expect(items).toHaveLength(2);
+    expect(dashboard.listQueries[0]).toEqual({ recipient_id: hansMueller().id });
+    expect(within(items[0] as HTMLElement).getByText('Awaiting payment')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      `/transaction/${transfers[0]?.id}`,
+    );
+    expect(items[0]).toHaveTextContent('You sent £3.00');
+    await user.click(within(section).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(section).getAllByTestId('transfer-item')).toHaveLength(3));
+    items = within(section).getAllByTestId('transfer-item');
+    expect(items[2]).toHaveTextContent('Completed');
+    expect(within(section).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when the transfers could not be loaded, and retries', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.use(
+      ...dashboardApi({
+        corridors: null,
+        transactions: [buildTransfer({ recipient: { ...hansRecipient, id: hansMueller().id } })],
+        listAnswer: () => (fail ? HttpResponse.json({ message: 'Server Error' }, { status: 500 }) : undefined),
+      }).handlers,
+    );
+    openRecipient();
+    const error = await screen.findByTestId('transfers-error');
+    expect(error).toHaveTextContent('We couldn’t load your transfers.');
+    fail = false;
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('transfer-item')).toHaveLength(1);
   });
 });

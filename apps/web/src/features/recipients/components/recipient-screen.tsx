@@ -1,5 +1,5 @@
 import type { Recipient } from '@remit/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -16,13 +16,18 @@ import { ConfirmDialog } from './confirm-dialog';
 import { RecipientForm } from './recipient-form';
 import { countryName, type RecipientsNotice } from './recipients-screen';
 
+export interface RecipientScreenProps {
+  /** The "Transfers to {name}" section, composed by the app (the transfers belong to another feature). */
+  transfers?: ((recipient: Recipient) => ReactNode) | undefined;
+}
+
 /**
  * A recipient's page (docs/product/money-movement.md#recipients): the details under the labels of
  * the destination's requirements (account numbers masked to their last 4), the transfers to them,
  * Edit (`?edit=1`, the same generated form, prefilled) and Delete after a confirmation. An unknown,
  * deleted or foreign id is "not found".
  */
-export function RecipientScreen() {
+export function RecipientScreen({ transfers }: RecipientScreenProps = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const recipient = useRecipient(id);
@@ -37,7 +42,7 @@ export function RecipientScreen() {
     };
   }, [recipient.error]);
 
-  if (recipient.data) return <RecipientPage recipient={recipient.data} />;
+  if (recipient.data) return <RecipientPage recipient={recipient.data} transfers={transfers} />;
 
   let body;
   if (recipient.isError && status?.status === 404) {
@@ -69,7 +74,7 @@ export function RecipientScreen() {
   );
 }
 
-function RecipientPage({ recipient }: { recipient: Recipient }) {
+function RecipientPage({ recipient, transfers }: { recipient: Recipient } & RecipientScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -204,12 +209,7 @@ function RecipientPage({ recipient }: { recipient: Recipient }) {
               </Button>
             </div>
           </Card>
-          <Card className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">{t('recipients.transfers')}</h2>
-            <p className="text-slate-700" data-testid="recipient-transfers-empty">
-              {t('recipients.noTransfers')}
-            </p>
-          </Card>
+          {transfers?.(recipient)}
         </>
       )}
 

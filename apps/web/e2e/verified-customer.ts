@@ -1,0 +1,130 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signUpAndVerify, uniqueEmail } from './support';
+
+/**
+ * A customer who may send money (docs/product/money-movement.md#limits): email verified, onboarding
+ * complete, identity, address and selfie approved by the api's sandbox reviewer. The onboarding goes
+ * through its real screens; the documents through the real upload call (their screens have specs of
+ * their own: verification.spec.ts).
+ */
+
+/** Sandbox review: in review after 3 s, decided 3 s later; room for a busy machine. */
+export const REVIEW_TIMEOUT = 20_000;
+
+/** A card-like picture with a caption, as a real JPEG or PNG. */
+export function picture(caption: string, colour: string, format: 'jpeg' | 'png'): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="300">
+    <rect width="480" height="300" rx="24" fill="${colour}"/>
+    <rect x="28" y="60" width="120" height="150" rx="8" fill="#e2e8f0"/>
+    <text x="170" y="110" font-family="sans-serif" font-size="28" fill="#fff">${caption}</text>
+    <text x="170" y="160" font-family="sans-serif" font-size="20" fill="#fff">ADA LOVELACE</text>
+  </svg>`;
+  const image = sharp(Buffer.from(svg));
+  return (format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer();
+}
+
+/** Calls the api as the signed-in page does: its cookies, and the anti-forgery header on writes. */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+export async function typeIds(page: Page, categoryCode: string, typeCode: string) {
+  const res = await page.request.get('/client/v1/document-categories', { headers: { Accept: 'application/json' } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as {
+    document_categories: { id: number; code: string; document_types: { id: number; code: string }[] }[];
+  };
+  const found = body.document_categories.find((c) => c.code === categoryCode);
+  const type = found?.document_types.find((t) => t.code === typeCode);
+  if (!found || !type) throw new Error(`no ${categoryCode}/${typeCode} for this customer`);
+  return { categoryId: found.id, typeId: type.id };
+}
+
+/** The sandbox provider's session and liveness tokens of the selfie type. */
+export async function selfieTokens(page: Page): Promise<{ provider_token: string; liveness_token: string }> {
+  const { categoryId, typeId } = await typeIds(page, 'selfie', 'selfie');
+  const headers = { Accept: 'application/json' };
+  const session = await page.request.get(`/client/v1/account-verification/token/${categoryId}/${typeId}`, { headers });
+  const liveness = await page.request.get('/client/v1/account-verification/liveliness-token?api=sandbox', { headers });
+  expect([session.status(), liveness.status()]).toEqual([200, 200]);
+  return { provider_token: (await session.json()).token, liveness_token: (await liveness.json()).token };
+}
+
+/** A one-page document uploaded through POST /client/v1/document/upload (multipart). */
+export async function uploadThroughApi(
+  page: Page,
+  categoryCode: string,
+  typeCode: string,
+  pages: { name: string; buffer: Buffer },
+  fields: Record<string, string> = {},
+): Promise<void> {
+  const { categoryId, typeId } = await typeIds(page, categoryCode, typeCode);
+  const res = await page.request.post(
+    `/client/v1/document/upload?document_category_id=${categoryId}&document_type_id=${typeId}`,
+    {
+      headers: await xsrfHeaders(page),
+      multipart: {
+        ...fields,
+        pages: {
+          name: pages.name,
+          mimeType: pages.name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+          buffer: pages.buffer,
+        },
+      },
+    },
+  );
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const save = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+
+/** Sign up, verify the email and finish the onboarding as a UK resident, on the real screens. */
+export async function onboardedUkCustomer(page: Page, request: APIRequestContext, prefix = 'sender'): Promise<void> {
+  await signUpAndVerify(page, request, uniqueEmail(prefix));
+  await page.getByRole('searchbox', { name: 'Search countries' }).fill('United Kingdom');
+  await page.getByRole('radio', { name: /^United Kingdom/ }).check();
+  await save(page);
+  await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+  await field(page, 'First name').fill('Ada');
+  await field(page, 'Last name').fill('Lovelace');
+  await field(page, 'Date of birth').pressSequentially('10121985');
+  await field(page, 'Nationality').fill('GB');
+  await field(page, 'National Insurance number').pressSequentially('AB123456C');
+  await save(page);
+  await expect(page.getByRole('heading', { name: 'Your home address' })).toBeVisible();
+  await field(page, 'Address line 1').fill('10 Downing Street');
+  await field(page, 'Town or city').fill('London');
+  await field(page, 'Postcode').fill('SW1A 2AA');
+  await save(page);
+  await expect(page.getByRole('heading', { name: 'Your employment' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Employment status', exact: true }).selectOption('employed');
+  await field(page, 'Occupation').fill('Engineer');
+  await page.getByRole('combobox', { name: 'Annual income', exact: true }).selectOption('30k_60k');
+  await save(page);
+  await expect(page.getByRole('heading', { name: 'Your mobile number' })).toBeVisible();
+  await field(page, 'Mobile number').fill('07400 123456');
+  await save(page);
+  await expect(page.getByRole('heading', { name: 'Your profile is complete' })).toBeVisible();
+}
+
+/** An onboarded UK customer whose passport, utility bill and selfie the sandbox has approved. */
+export async function verifiedUkCustomer(page: Page, request: APIRequestContext, prefix = 'sender'): Promise<void> {
+  await onboardedUkCustomer(page, request, prefix);
+  const photo = { name: 'passport.jpg', buffer: await picture('PASSPORT', '#1e3a8a', 'jpeg') };
+  await uploadThroughApi(page, 'proof_of_identity', 'passport', photo, { document_number: '123456789' });
+  const bill = { name: 'utility-bill.png', buffer: await picture('ENERGY BILL', '#166534', 'png') };
+  await uploadThroughApi(page, 'proof_of_address', 'utility_bill', bill);
+  await uploadThroughApi(page, 'selfie', 'selfie', { ...photo, name: 'selfie.jpg' }, await selfieTokens(page));
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/client/v1/limits', { headers: { Accept: 'application/json' } });
+        return ((await res.json()) as { can_send?: boolean }).can_send;
+      },
+      { timeout: REVIEW_TIMEOUT, intervals: [500] },
+    )
+    .toBe(true);
+}

@@ -1,0 +1,220 @@
+import type { Quote, Recipient, RecipientList, RecipientPayoutMethod } from '@remit/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { TextField } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
+
+/** The quote's destination, which a recipient must match. */
+export interface TransferDestination {
+  country: string;
+  currency: string;
+  payout_method: RecipientPayoutMethod;
+}
+
+export interface AddRecipientFormProps {
+  destination: TransferDestination;
+  onAdded: (recipient: Recipient) => void;
+  onCancel: () => void;
+}
+
+/**
+ * What the wizard needs of the recipients feature, given by the route (features never import each
+ * other): its list query, one page at a time, and its add form locked to a destination.
+ */
+export interface RecipientsSource {
+  /** One page of the customer's recipients by name (GET /client/v1/recipients). */
+  listRecipients: (search: string, cursor?: string) => Promise<RecipientList>;
+  /** The recipients feature's key for that list, so an added recipient refreshes it here too. */
+  listQueryKey: (search: string) => readonly unknown[];
+  renderAddForm: (props: AddRecipientFormProps) => ReactNode;
+}
+
+/** The most pages read to gather the recipients of one destination (20 each). */
+const MAX_PAGES = 10;
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+export const matchesQuote = (r: Recipient, quote: Quote) =>
+  r.country === quote.target_country && r.currency === quote.target_currency && r.payout_method === quote.payout_method;
+
+/** The customer's recipients for this quote's destination (every page, filtered here). */
+export function useQuoteRecipients(source: RecipientsSource, quote: Quote) {
+  const list = useInfiniteQuery({
+    queryKey: source.listQueryKey(''),
+    queryFn: ({ pageParam }) => source.listRecipients('', pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, data } = list;
+  const pages = data?.pages.length ?? 0;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && pages < MAX_PAGES) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages]);
+  const recipients = useMemo(
+    () => (data?.pages.flatMap((page) => page.data) ?? []).filter((r) => matchesQuote(r, quote)),
+    [data, quote],
+  );
+  return { list, recipients };
+}
+
+interface RecipientStepProps {
+  quote: Quote;
+  source: RecipientsSource;
+  recipients: Recipient[];
+  list: ReturnType<typeof useQuoteRecipients>['list'];
+  selectedId: string | null;
+  onSelect: (recipient: Recipient) => void;
+  /** A message from the server about the chosen recipient (a 422 on recipient_id). */
+  problem: string | undefined;
+  countryName: string;
+}
+
+/**
+ * Step 2: pick one of the customer's recipients for the quote's country, currency and payout method
+ * (searched by name here), or add one inline with the recipients feature's form; the new one is chosen.
+ */
+export function RecipientStep({
+  quote,
+  source,
+  recipients,
+  list,
+  selectedId,
+  onSelect,
+  problem,
+  countryName,
+}: RecipientStepProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [addedName, setAddedName] = useState<string | null>(null);
+  const legendId = useId();
+  const errorId = useId();
+
+  const loaded = list.data !== undefined;
+  const empty = loaded && !list.hasNextPage && recipients.length === 0;
+  const shown = search.trim()
+    ? recipients.filter((r) => fold(`${r.name} ${r.summary}`).includes(fold(search.trim())))
+    : recipients;
+  const destination: TransferDestination = {
+    country: quote.target_country,
+    currency: quote.target_currency,
+    payout_method: quote.payout_method,
+  };
+
+  let body: ReactNode;
+  if (!loaded && list.isError) {
+    body = (
+      <QueryError
+        message={t('transfer.recipient.loadError')}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  } else if (!loaded) {
+    body = <QueryLoading label={t('transfer.recipient.loading')} />;
+  } else if (empty) {
+    body = (
+      <p className="text-slate-700" data-testid="recipients-none">
+        {t('transfer.recipient.empty')}
+      </p>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <div role="search">
+          <TextField
+            type="search"
+            label={t('transfer.recipient.search')}
+            value={search}
+            autoComplete="off"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {shown.length === 0 ? (
+          <p className="text-slate-700">{t('transfer.recipient.noMatch', { search: search.trim() })}</p>
+        ) : (
+          <fieldset aria-describedby={problem ? errorId : undefined}>
+            <legend id={legendId} className="sr-only">
+              {t('transfer.recipient.listLabel')}
+            </legend>
+            <ul className="space-y-2">
+              {shown.map((r) => (
+                <li key={r.id}>
+                  <label
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-xl border px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700',
+                      r.id === selectedId ? 'border-blue-700 bg-blue-50' : 'border-slate-300 hover:bg-slate-50',
+                    )}
+                    data-testid="transfer-recipient"
+                  >
+                    <input
+                      type="radio"
+                      name="recipient"
+                      value={r.id}
+                      checked={r.id === selectedId}
+                      onChange={() => onSelect(r)}
+                      className="mt-1 h-5 w-5 shrink-0 accent-blue-700"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold break-words text-slate-900">{r.name}</span>
+                      <span className="block text-sm break-words text-slate-700">{r.summary}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">
+        {t('transfer.recipient.destination', {
+          country: countryName,
+          currency: quote.target_currency,
+          method: t(`transfer.recipient.methods.${quote.payout_method}`),
+        })}
+      </p>
+      <div aria-live="polite" aria-atomic="true">
+        {addedName && <Alert tone="success">{t('transfer.recipient.added', { name: addedName })}</Alert>}
+      </div>
+      {problem && (
+        <div id={errorId}>
+          <FieldError id={`${errorId}-message`} message={problem} />
+        </div>
+      )}
+      {body}
+      {loaded && (adding || empty) ? (
+        <section aria-labelledby={`${legendId}-add`} className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <h3 id={`${legendId}-add`} className="text-lg font-semibold text-slate-900">
+            {t('transfer.recipient.addTitle')}
+          </h3>
+          {source.renderAddForm({
+            destination,
+            onAdded: (recipient) => {
+              setAdding(false);
+              setAddedName(recipient.name);
+              setSearch('');
+              onSelect(recipient);
+            },
+            onCancel: () => setAdding(false),
+          })}
+        </section>
+      ) : (
+        loaded && (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            {t('transfer.recipient.add')}
+          </Button>
+        )
+      )}
+    </div>
+  );
+}

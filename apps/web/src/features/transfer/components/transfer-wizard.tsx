@@ -1,0 +1,535 @@
+import {
+  VERIFICATION_REQUIRED,
+  type Quote,
+  type Recipient,
+  type TransactionRequest,
+  type TransferPurpose,
+} from '@remit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormActions } from '@/components/ui/form-actions';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { readApiError, toApiError } from '@/lib/api-errors';
+import { cn } from '@/lib/cn';
+import { useCustomerEvents } from '@/lib/use-customer-events';
+import { quoteQueryOptions, refreshQuote } from '../api/quotes';
+import { createTransaction, transactionQueryOptions, transactionsQueryKey } from '../api/transactions';
+import { detailsValid } from '../lib/details-schema';
+import { countryName, describeChange } from '../lib/format';
+import {
+  clearChoices,
+  confirmationKey,
+  forgetConfirmation,
+  isWizardStep,
+  moveChoices,
+  readChoices,
+  WIZARD_STEPS,
+  writeChoices,
+  type WizardChoices,
+  type WizardStep,
+} from '../lib/wizard-state';
+import { AmountEditor } from './amount-step';
+import { Countdown, useTimeLeft } from './countdown';
+import { DetailsStep } from './details-step';
+import { QuoteBreakdown } from './quote-breakdown';
+import { isBlocked, QuoteNotices } from './quote-notices';
+import { RecipientStep, useQuoteRecipients, type RecipientsSource } from './recipient-step';
+import { ReviewStep, type ConfirmFailure } from './review-step';
+
+/** A quote read again within this time is taken from the cache (a re-quote puts the new one there). */
+const QUOTE_STALE_MS = 15_000;
+
+/**
+ * Send Money, `/transfer/{quoteId}` (docs/product/money-movement.md#transfer-wizard): amount,
+ * recipient, purpose and reference, review and confirm. The step is in the address (`?step=`), the
+ * choices in sessionStorage by quote, so leaving and coming back resumes; `?recipient=` preselects one.
+ */
+export function TransferWizard({ recipients }: { recipients: RecipientsSource }) {
+  const { t } = useTranslation();
+  const { quoteId = '' } = useParams();
+  const quote = useQuery({ ...quoteQueryOptions(quoteId), staleTime: QUOTE_STALE_MS });
+
+  let body;
+  if (quote.data) {
+    body = <Wizard quote={quote.data} source={recipients} />;
+  } else if (quote.isError && toApiError(quote.error).status === 404) {
+    body = (
+      <Card className="space-y-3" data-testid="quote-not-found">
+        <h2 className="text-xl font-semibold text-slate-900">{t('transfer.notFound')}</h2>
+        <p className="text-slate-700">{t('transfer.notFoundHint')}</p>
+        <Link to={paths.dashboard.getHref()} className="inline-block font-semibold text-blue-800 underline">
+          {t('transfer.toDashboard')}
+        </Link>
+      </Card>
+    );
+  } else if (quote.isError) {
+    body = (
+      <QueryError message={t('transfer.loadError')} retrying={quote.isFetching} onRetry={() => void quote.refetch()} />
+    );
+  } else {
+    body = <QueryLoading label={t('transfer.loading')} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+        {t('screens.transferWizard')}
+      </h1>
+      {body}
+    </div>
+  );
+}
+
+type ServerErrors = Partial<Record<'quote_id' | 'recipient_id' | 'purpose' | 'reference', string>>;
+
+function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  // "Send again" on the dashboard names the recipient (`?recipient=`): chosen unless one already is.
+  const [choices, setChoices] = useState<WizardChoices>(() => {
+    const stored = readChoices(quote.id);
+    const suggested = params.get('recipient');
+    return stored.recipientId === null && suggested ? { ...stored, recipientId: suggested } : stored;
+  });
+  const [added, setAdded] = useState<Recipient[]>([]);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
+  const [failure, setFailure] = useState<ConfirmFailure | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const [expiringSoon, setExpiringSoon] = useState<string | null>(null);
+  const autoRefreshed = useRef(new Set<string>());
+  const inFlight = useRef(false);
+  const restoreFocus = useRef<HTMLElement | null>(null);
+  /** Confirmed: on the way to the payment page, nothing here navigates any more. */
+  const leaving = useRef(false);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const country = countryName(quote.target_country, i18n.language);
+
+  const msLeft = useTimeLeft(quote.expires_at);
+  const used = quote.status === 'used';
+  const expired = !used && (quote.status === 'expired' || msLeft <= 0);
+  const blocked = isBlocked(quote);
+
+  // The choices follow the quote (a re-quote moves them) and survive a reload; the stored
+  // confirmation (its Idempotency-Key) is kept as it is.
+  useEffect(() => {
+    const stored = readChoices(quote.id);
+    writeChoices(quote.id, {
+      ...stored,
+      recipientId: choices.recipientId,
+      purpose: choices.purpose,
+      reference: choices.reference,
+    });
+  }, [quote.id, choices.recipientId, choices.purpose, choices.reference]);
+
+  const { list, recipients: listed } = useQuoteRecipients(source, quote);
+  const recipients = useMemo(
+    () => [...listed, ...added.filter((a) => !listed.some((r) => r.id === a.id))],
+    [listed, added],
+  );
+  const chosen = recipients.find((r) => r.id === choices.recipientId) ?? null;
+  const listComplete = list.data !== undefined && !list.hasNextPage && !list.isFetching;
+
+  // A kept recipient that is no longer there (deleted meanwhile) is forgotten, with a word why.
+  useEffect(() => {
+    if (listComplete && choices.recipientId && !chosen) {
+      setChoices((c) => ({ ...c, recipientId: null }));
+      setServerErrors((e) => ({ ...e, recipient_id: t('transfer.recipient.gone') }));
+    }
+  }, [listComplete, choices.recipientId, chosen, t]);
+
+  // Which steps can be shown: the recipient once nothing blocks, details once one is chosen, review
+  // once the details pass the destination's rules.
+  const reachable: Record<WizardStep, boolean> = {
+    amount: true,
+    recipient: !blocked && !used,
+    details: !blocked && !used && choices.recipientId !== null,
+    review:
+      !blocked &&
+      !used &&
+      choices.recipientId !== null &&
+      detailsValid(quote.target_country, choices.purpose, choices.reference),
+  };
+  const asked = params.get('step');
+  const wanted: WizardStep = isWizardStep(asked) ? asked : 'amount';
+  let step: WizardStep = 'amount';
+  for (const s of WIZARD_STEPS.slice(0, WIZARD_STEPS.indexOf(wanted) + 1)) {
+    if (!reachable[s]) break;
+    step = s;
+  }
+
+  const goTo = useCallback(
+    (next: WizardStep, replace = false) => {
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          copy.set('step', next);
+          return copy;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  // A step asked for that cannot be shown yet: the address says the one shown.
+  useEffect(() => {
+    if (leaving.current) return;
+    if (asked !== step && !(asked === null && step === 'amount')) goTo(step, true);
+  }, [asked, step, goTo]);
+
+  // Focus goes to the step's heading when the step changes (not on the first render).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepHeading.current?.focus();
+  }, [step]);
+
+  /** Another quote replaces this one: cached, choices moved, the address replaced (focus stays where it was). */
+  const goToQuote = useCallback(
+    (next: Quote) => {
+      const focused = document.activeElement;
+      restoreFocus.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+      queryClient.setQueryData(quoteQueryOptions(next.id).queryKey, next);
+      moveChoices(quote.id, next.id);
+      setServerErrors((e) => ({ ...e, quote_id: undefined }));
+      setFailure(null);
+      void navigate(paths.transferWizard.getHref({ quoteId: next.id }, { step }), { replace: true });
+    },
+    [queryClient, quote.id, navigate, step],
+  );
+
+  // The app moves focus to the page heading on a new path (after this effect): typing in the amount
+  // keeps it, so focus goes back once the new quote is shown.
+  useEffect(() => {
+    const element = restoreFocus.current;
+    restoreFocus.current = null;
+    if (!element) return;
+    const timer = setTimeout(() => {
+      if (element.isConnected && document.activeElement !== element) element.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [quote.id]);
+
+  const refresh = useCallback(() => {
+    setRefreshing(true);
+    setRefreshFailed(false);
+    refreshQuote(quote.id).then(
+      (next) => {
+        setRefreshing(false);
+        goToQuote(next);
+      },
+      async (error: unknown) => {
+        setRefreshing(false);
+        if ((await readApiError(error)).status !== 401) setRefreshFailed(true);
+      },
+    );
+  }, [quote.id, goToQuote]);
+
+  // At expiry, a fresh quote (once per quote: a failure offers a button instead of a loop).
+  useEffect(() => {
+    if (!expired || leaving.current || autoRefreshed.current.has(quote.id)) return;
+    autoRefreshed.current.add(quote.id);
+    refresh();
+  }, [expired, quote.id, refresh]);
+
+  useCustomerEvents({
+    QuoteExpiring: (payload) => {
+      if (payload.quote_id === quote.id) setExpiringSoon(quote.id);
+    },
+  });
+
+  const onDetailsChange = useCallback(
+    ({ purpose, reference }: { purpose: TransferPurpose | null; reference: string }) =>
+      setChoices((c) => (c.purpose === purpose && c.reference === reference ? c : { ...c, purpose, reference })),
+    [],
+  );
+
+  const confirm = useMutation({
+    mutationFn: ({ body, key }: { body: TransactionRequest; key: string }) => createTransaction(body, key),
+  });
+
+  async function onConfirm() {
+    if (inFlight.current || !chosen) return;
+    inFlight.current = true;
+    setFailure(null);
+    const body: TransactionRequest = {
+      quote_id: quote.id,
+      recipient_id: chosen.id,
+      purpose: choices.purpose,
+      reference: choices.reference.trim(),
+    };
+    const key = confirmationKey(quote.id, JSON.stringify(body));
+    try {
+      const transaction = await confirm.mutateAsync({ body, key });
+      clearChoices(quote.id);
+      queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
+      // The quote is used now: read again next time, not now (the payment page is loading).
+      leaving.current = true;
+      void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(quote.id).queryKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: [...transactionsQueryKey, 'list'] });
+      void navigate(paths.makePayment.getHref({ transactionId: transaction.id }));
+    } catch (error) {
+      const apiError = await readApiError(error);
+      if (apiError.status === 401) return;
+      const fields = apiError.fieldErrors;
+      const onFields: ServerErrors = {};
+      for (const field of ['quote_id', 'recipient_id', 'purpose', 'reference'] as const) {
+        if (fields[field]) onFields[field] = fields[field];
+      }
+      if (apiError.status === 422 && Object.keys(onFields).length > 0) {
+        setServerErrors(onFields);
+        goTo(onFields.quote_id ? 'amount' : onFields.recipient_id ? 'recipient' : 'details');
+      } else if (apiError.status === 422 && fields.idempotency_key) {
+        // The server holds this key for another body: the next attempt is a new one.
+        forgetConfirmation(quote.id);
+        setFailure({ kind: 'other', message: fields.idempotency_key });
+      } else if (apiError.status === 403 && apiError.code === VERIFICATION_REQUIRED) {
+        setFailure({ kind: 'verification', message: apiError.message });
+      } else if (apiError.status === 409) {
+        setFailure({ kind: 'processing' });
+      } else if (apiError.status === null) {
+        setFailure({ kind: 'network' });
+      } else {
+        setFailure({ kind: 'other', message: apiError.message });
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  if (used) {
+    return (
+      <Card className="space-y-4" data-testid="quote-used">
+        <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+          {t('transfer.used.title')}
+        </h2>
+        <p className="text-slate-700">{t('transfer.used.text')}</p>
+        {refreshFailed && <Alert tone="error">{t('transfer.changes.refreshError')}</Alert>}
+        <Button loading={refreshing} onClick={refresh}>
+          {t('transfer.changes.refresh')}
+        </Button>
+      </Card>
+    );
+  }
+
+  const index = WIZARD_STEPS.indexOf(step);
+  const stepName = (s: WizardStep) => t(`transfer.steps.${s}`);
+  const countdown = refreshing ? (
+    <p role="status" className="text-sm font-medium text-slate-800">
+      {t('transfer.countdown.refreshing')}
+    </p>
+  ) : (
+    <Countdown msLeft={msLeft} />
+  );
+
+  return (
+    <div className="space-y-6">
+      <Stepper current={step} reachable={reachable} onGo={(s) => goTo(s)} />
+
+      <RefreshNotes quote={quote} />
+      {refreshFailed && (
+        <QueryError message={t('transfer.changes.refreshError')} retrying={refreshing} onRetry={refresh} />
+      )}
+      {expiringSoon === quote.id && !expired && <Alert tone="info">{t('transfer.countdown.expiringSoon')}</Alert>}
+
+      <Card className="space-y-6">
+        <div>
+          <p className="text-sm font-medium text-slate-600">
+            {t('transfer.steps.progress', { current: index + 1, total: WIZARD_STEPS.length, name: stepName(step) })}
+          </p>
+          <h2
+            ref={stepHeading}
+            tabIndex={-1}
+            className="mt-1 text-xl font-semibold text-slate-900 focus:outline-none"
+            data-testid="step-heading"
+          >
+            {step === 'amount'
+              ? t('transfer.amount.title')
+              : step === 'recipient'
+                ? t('transfer.recipient.title')
+                : step === 'details'
+                  ? t('transfer.details.title')
+                  : t('transfer.review.title')}
+          </h2>
+        </div>
+
+        {step === 'amount' && (
+          <div className="space-y-6">
+            {serverErrors.quote_id && (
+              <div className="space-y-3" data-testid="quote-problem">
+                <Alert tone="error" title={t('transfer.review.quoteProblem')}>
+                  {serverErrors.quote_id}
+                </Alert>
+                <Button variant="secondary" loading={refreshing} onClick={refresh}>
+                  {t('transfer.changes.refresh')}
+                </Button>
+              </div>
+            )}
+            <AmountEditor quote={quote} onRequoted={goToQuote} />
+            {countdown}
+            <QuoteNotices quote={quote} />
+            <QuoteBreakdown quote={quote} />
+            {blocked && <p className="text-sm text-slate-700">{t('transfer.notices.blockedHint')}</p>}
+            <FormActions layout="spread">
+              <Button disabled={blocked || expired || refreshing} onClick={() => goTo('recipient')}>
+                {t('transfer.continue')}
+              </Button>
+            </FormActions>
+          </div>
+        )}
+
+        {step === 'recipient' && (
+          <div className="space-y-6">
+            <RecipientStep
+              quote={quote}
+              source={source}
+              recipients={recipients}
+              list={list}
+              selectedId={choices.recipientId}
+              countryName={country}
+              problem={serverErrors.recipient_id}
+              onSelect={(recipient) => {
+                setAdded((a) => (a.some((r) => r.id === recipient.id) ? a : [...a, recipient]));
+                setChoices((c) => ({ ...c, recipientId: recipient.id }));
+                setServerErrors((e) => ({ ...e, recipient_id: undefined }));
+              }}
+            />
+            <FormActions layout="spread" secondary={{ label: t('transfer.back'), onClick: () => goTo('amount') }}>
+              <Button disabled={!chosen} onClick={() => goTo('details')}>
+                {t('transfer.continue')}
+              </Button>
+            </FormActions>
+          </div>
+        )}
+
+        {step === 'details' && (
+          <DetailsStep
+            quote={quote}
+            countryName={country}
+            purpose={choices.purpose}
+            reference={choices.reference}
+            serverErrors={{
+              ...(serverErrors.purpose ? { purpose: serverErrors.purpose } : {}),
+              ...(serverErrors.reference ? { reference: serverErrors.reference } : {}),
+            }}
+            onChange={onDetailsChange}
+            onBack={() => goTo('recipient')}
+            onContinue={() => {
+              setServerErrors((e) => ({ ...e, purpose: undefined, reference: undefined }));
+              goTo('review');
+            }}
+          />
+        )}
+
+        {step === 'review' &&
+          (chosen ? (
+            <div className="space-y-6">
+              {countdown}
+              <QuoteNotices quote={quote} />
+              <ReviewStep
+                quote={quote}
+                recipient={chosen}
+                purpose={choices.purpose}
+                reference={choices.reference}
+                pending={confirm.isPending}
+                failure={failure}
+                disabled={expired || refreshing}
+                onEdit={(s) => goTo(s)}
+                onConfirm={() => void onConfirm()}
+              />
+              <FormActions layout="spread" secondary={{ label: t('transfer.back'), onClick: () => goTo('details') }} />
+            </div>
+          ) : list.isError ? (
+            <QueryError
+              message={t('transfer.recipient.loadError')}
+              retrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+            />
+          ) : (
+            <QueryLoading label={t('transfer.recipient.loading')} />
+          ))}
+      </Card>
+    </div>
+  );
+}
+
+/** What a refresh changed, in words, so the customer sees it before confirming. */
+function RefreshNotes({ quote }: { quote: Quote }) {
+  const { t, i18n } = useTranslation();
+  if (!quote.refreshed_from) return null;
+  return (
+    <Alert tone="info" title={t('transfer.changes.title')} testId="quote-changes">
+      {quote.changes.length === 0 ? (
+        <p>{t('transfer.changes.none')}</p>
+      ) : (
+        <>
+          <p>{t('transfer.changes.intro')}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {quote.changes.map((change) => (
+              <li key={change.field}>{describeChange(t, change, quote, i18n.language)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+/** The steps, the current one marked; a step already reachable can be gone back to. */
+function Stepper({
+  current,
+  reachable,
+  onGo,
+}: {
+  current: WizardStep;
+  reachable: Record<WizardStep, boolean>;
+  onGo: (step: WizardStep) => void;
+}) {
+  const { t } = useTranslation();
+  const currentIndex = WIZARD_STEPS.indexOf(current);
+  return (
+    <nav aria-label={t('transfer.steps.label')}>
+      <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm">
+        {WIZARD_STEPS.map((s, i) => {
+          const name = t(`transfer.steps.${s}`);
+          const done = i < currentIndex;
+          const isCurrent = s === current;
+          const bar = cn(
+            'block border-t-4 pt-2 font-medium break-words',
+            isCurrent
+              ? 'border-blue-700 text-blue-900'
+              : done
+                ? 'border-blue-300 text-slate-800'
+                : 'border-slate-200 text-slate-600',
+          );
+          return (
+            <li key={s} aria-current={isCurrent ? 'step' : undefined}>
+              {done && reachable[s] ? (
+                <button
+                  type="button"
+                  onClick={() => onGo(s)}
+                  className={cn(bar, 'w-full underline focus-visible:outline-2 focus-visible:outline-blue-700')}
+                >
+                  <span className="sr-only">{t('transfer.steps.done', { name })}</span>
+                  <span aria-hidden="true">{name}</span>
+                </button>
+              ) : (
+                <span className={bar}>{name}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

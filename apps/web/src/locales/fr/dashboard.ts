@@ -1,0 +1,75 @@
+import type en from '../en/dashboard';
+import type { Translation } from '../translation';
+
+/** French texts of the `dashboard` key. */
+const dashboard: Translation<typeof en> = {
+  calculator: {
+    heading: 'Envoyer de l’argent',
+    youSend: 'Vous envoyez',
+    sendCurrency: 'Devise envoyée',
+    recipientGets: 'Le bénéficiaire reçoit',
+    receiveCurrency: 'Devise reçue',
+    country: 'Pays du bénéficiaire',
+    countryPlaceholder: 'Rechercher un pays',
+    countryHint: 'Tapez pour rechercher, puis utilisez les flèches et Entrée.',
+    noCountry: 'Aucun pays ne correspond à « {{search}} ».',
+    countriesLoading: 'Chargement des destinations',
+    countriesError: 'Nous n’avons pas pu charger les destinations.',
+    method: 'Comment il reçoit l’argent',
+    methods: {
+      bank_account: 'Compte bancaire',
+      mobile_wallet: 'Portefeuille mobile',
+      cash_pickup: 'Retrait en espèces',
+    },
+    tooManyDecimals: 'Les montants en {{currency}} ont au plus {{count}} décimales.',
+    noDecimals: 'Les montants en {{currency}} n’ont pas de décimales.',
+    invalidAmount: 'Saisissez un montant comme {{example}}.',
+    quoting: 'Calcul de votre devis…',
+    quoteError: 'Nous n’avons pas pu calculer de devis. Veuillez réessayer.',
+    fee: 'Nos frais',
+    feeTotal: 'Total des frais',
+    totalToPay: 'Total à payer',
+    ourRate: 'Notre taux',
+    midMarketRate: 'Taux du marché',
+    rateValue: '1 {{source}} = {{rate}} {{target}}',
+    delivery: 'Arrivée prévue',
+    summary: 'Le bénéficiaire reçoit {{amount}}. Frais {{fee}}, total à payer {{total}}.',
+    fixIt: 'Corriger',
+    continue: 'Continuer',
+    continueBlocked: 'Modifiez le montant ou la destination pour continuer.',
+    sendingTo: 'Envoi à {{name}}',
+    clearRecipient: 'Choisir quelqu’un d’autre',
+  },
+  sendAgain: {
+    heading: 'Envoyer à nouveau',
+    to: 'Envoyer à nouveau à {{name}}',
+  },
+  recent: {
+    heading: 'Transferts récents',
+    viewAll: 'Voir tous les transferts',
+    emptyHint: 'Utilisez le calculateur ci-dessus pour faire votre premier transfert.',
+  },
+  transfers: {
+    toRecipient: 'Transferts à {{name}}',
+    empty: 'Aucun transfert pour l’instant.',
+    loading: 'Chargement des transferts',
+    error: 'Nous n’avons pas pu charger vos transferts.',
+    loadMore: 'Afficher plus',
+    youSent: 'Vous avez envoyé {{amount}}',
+    theyGet: 'Reçu : {{amount}}',
+    status: {
+      awaiting_payment: 'En attente de paiement',
+      payment_processing: 'Paiement en cours',
+      paid: 'Payé',
+      processing: 'En traitement',
+      completed: 'Terminé',
+      cancelled: 'Annulé',
+      payment_failed: 'Paiement refusé',
+      expired: 'Expiré',
+      returned: 'Retourné',
+      refunded: 'Remboursé',
+    },
+  },
+};
+
+export default dashboard;
