@@ -575,7 +575,7 @@ function Breakdown({ quote, pending }: { quote: Quote | null; pending: boolean }
           className={cn('divide-y divide-slate-200 rounded-xl bg-slate-50 px-4 text-sm', pending && 'opacity-60')}
         >
           {quote.fee.items.map((item) => (
-            <Row key={item.type} label={item.type === 'our_fee' ? t('dashboard.calculator.fee') : item.label}>
+            <Row key={item.type} label={t(`dashboard.calculator.feeTypes.${item.type}`)}>
               {money(item.amount, source)}
             </Row>
           ))}
