@@ -28,6 +28,9 @@ import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import transactionsRoutes from './modules/transactions/transactions.routes.ts';
 import paymentsRoutes, { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
+import payoutsRoutes, { payoutWebhookRoutes } from './modules/payouts/payouts.routes.ts';
+import receiptsRoutes from './modules/receipts/receipts.routes.ts';
+import trackingRoutes from './modules/tracking/tracking.routes.ts';
 import { sandboxGatewayPages } from './adapters/payment-gateway/sandbox-pages.ts';
 import type { SendWebhook } from './adapters/payment-gateway/sandbox-gateway.ts';
 import compressPlugin from './plugins/compress.ts';
@@ -250,6 +253,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(transactionsRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentWebhookRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(payoutWebhookRoutes);
+  await app.register(receiptsRoutes);
+  await app.register(trackingRoutes);
   // The sandbox gateway's hosted card page: only with the sandbox gateway (never in production
   // unless PAYMENTS_PROVIDER=sandbox); it sets its own Content-Security-Policy over the app's.
   if (services.sandboxGateway) {

@@ -61,7 +61,11 @@ import { TRANSACTION_MAIL_JOB, TransactionLifecycle } from './modules/transactio
 import { transactionMailHandler } from './modules/transactions/transfer-mails.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
 import { PAYMENT_JOBS, PaymentsService } from './modules/payments/payments.service.ts';
-import { createSandboxGateway } from './modules/payments/sandbox-wiring.ts';
+import { createSandboxGateway, fetchWebhookSender } from './modules/payments/sandbox-wiring.ts';
+import { PAYOUT_JOBS, PayoutsService } from './modules/payouts/payouts.service.ts';
+import { createSandboxPayoutPartner } from './modules/payouts/sandbox-wiring.ts';
+import { ReceiptsService } from './modules/receipts/receipts.service.ts';
+import { TrackingService } from './modules/tracking/tracking.service.ts';
 import type { SandboxGateway, SendWebhook } from './adapters/payment-gateway/sandbox-gateway.ts';
 import type { PaymentGateway } from './adapters/payment-gateway/payment-gateway.ts';
 
@@ -135,6 +139,12 @@ export interface Services {
   sandboxIdle(): Promise<void>;
   /** Paying, cancelling, expiry, reconciler (docs/product/money-movement.md#payment). */
   payments: PaymentsService;
+  /** Payouts, their webhooks and resending a returned transfer (docs/product/money-movement.md#payout). */
+  payouts: PayoutsService;
+  /** The transfer receipt as a PDF (docs/product/money-movement.md#receipt). */
+  receipts: ReceiptsService;
+  /** Shareable tracking links and the public lookup (docs/product/money-movement.md#tracking). */
+  tracking: TrackingService;
   realtime: RealtimeService;
   dev: DevService;
   /** Waits for background work (mails after the answer) and stops listening to other instances. */
@@ -266,7 +276,7 @@ export function createServices(infra: Infrastructure): Services {
   const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
   const lifecycle = new TransactionLifecycle({ now, jobs });
   jobs.register(TRANSACTION_MAIL_JOB, transactionMailHandler({ db, mailer, appUrl: config.appUrl }));
-  const transactions = new TransactionsService({ db, uow, now, limits, recipients, jobs });
+  const transactions = new TransactionsService({ db, uow, now, limits, recipients, jobs, recentAuthentication });
   const ledger = new Ledger({ now });
   const sandboxPayments =
     config.payments.provider === 'sandbox'
@@ -282,6 +292,36 @@ export function createServices(infra: Infrastructure): Services {
         })
       : null;
   const gateway: PaymentGateway | null = sandboxPayments?.gateway ?? null;
+  const sandboxPayouts =
+    config.payouts.provider === 'sandbox'
+      ? createSandboxPayoutPartner({
+          db,
+          now,
+          jobs,
+          appKey: config.appKey,
+          appUrl: config.appUrl,
+          completionDelayMs: config.payouts.sandboxDelayMs,
+          send: infra.webhookSender ?? fetchWebhookSender,
+          log: log.child({ module: 'sandbox-payout-partner' }),
+        })
+      : null;
+  const payouts = new PayoutsService({
+    db,
+    uow,
+    now,
+    partner: sandboxPayouts?.partner ?? null,
+    lifecycle,
+    ledger,
+    jobs,
+    transactions,
+    startDelayMs: config.payouts.startDelayMs,
+    log: log.child({ module: 'payouts' }),
+  });
+  jobs.register(PAYOUT_JOBS.start, async (payload) => {
+    await payouts.start((payload as { transactionId: string }).transactionId);
+  });
+  const receipts = new ReceiptsService({ db, now, transactions });
+  const tracking = new TrackingService({ db, now, store, appUrl: config.appUrl });
   const payments = new PaymentsService({
     db,
     uow,
@@ -291,6 +331,7 @@ export function createServices(infra: Infrastructure): Services {
     ledger,
     jobs,
     transactions,
+    onPaid: (trx, transactionId) => payouts.schedule(trx, transactionId),
     appUrl: config.appUrl,
     log: log.child({ module: 'payments' }),
   });
@@ -338,13 +379,20 @@ export function createServices(infra: Infrastructure): Services {
     ledger,
     gateway,
     sandboxGateway: sandboxPayments?.gateway ?? null,
-    sandboxIdle: () => sandboxPayments?.idle() ?? Promise.resolve(),
+    sandboxIdle: async () => {
+      await sandboxPayments?.idle();
+      await sandboxPayouts?.idle();
+    },
     payments,
+    payouts,
+    receipts,
+    tracking,
     realtime,
     dev,
     async close() {
       reviewer.close();
       await sandboxPayments?.idle();
+      await sandboxPayouts?.idle();
       await jobs.stop();
       await mail.idle();
       await sessions.close();

@@ -135,6 +135,12 @@ const EnvSchema = z.object({
   // default; in production only when PAYMENTS_PROVIDER=sandbox says so.
   PAYMENTS_PROVIDER: z.enum(['sandbox'], { message: 'PAYMENTS_PROVIDER must be sandbox' }).optional(),
   SANDBOX_BANK_TRANSFER_DELAY_SECONDS: int('SANDBOX_BANK_TRANSFER_DELAY_SECONDS', 120, 0, 7 * 86_400),
+  // Payouts (docs/product/payments.md#wiring): the sandbox partner outside production by default;
+  // PAYOUT_START_DELAY_SECONDS after a transfer is paid its payout starts (the customer may cancel
+  // until then); the sandbox completes (or returns) a payout SANDBOX_PAYOUT_DELAY_SECONDS after it starts.
+  PAYOUTS_PROVIDER: z.enum(['sandbox'], { message: 'PAYOUTS_PROVIDER must be sandbox' }).optional(),
+  PAYOUT_START_DELAY_SECONDS: int('PAYOUT_START_DELAY_SECONDS', 0, 0, 30 * 86_400),
+  SANDBOX_PAYOUT_DELAY_SECONDS: int('SANDBOX_PAYOUT_DELAY_SECONDS', 20, 0, 7 * 86_400),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -219,6 +225,12 @@ export interface Config {
    * no gateway (paying is refused). The sandbox "receives" a bank transfer after the delay.
    */
   payments: { provider: 'sandbox' | null; sandboxBankTransferDelayMs: number };
+  /**
+   * The payout partner (docs/product/payments.md#wiring): `sandbox` outside production unless set;
+   * null: none (paid transfers wait). Payouts start `startDelayMs` after payment; the sandbox
+   * settles each `sandboxDelayMs` after it starts.
+   */
+  payouts: { provider: 'sandbox' | null; startDelayMs: number; sandboxDelayMs: number };
   realtimeLimits: {
     maxConnections: number;
     maxConnectionsPerIp: number;
@@ -411,6 +423,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? (isProduction ? null : 'sandbox'),
       sandboxBankTransferDelayMs: e.SANDBOX_BANK_TRANSFER_DELAY_SECONDS * 1000,
+    },
+    payouts: {
+      provider: e.PAYOUTS_PROVIDER ?? (isProduction ? null : 'sandbox'),
+      startDelayMs: e.PAYOUT_START_DELAY_SECONDS * 1000,
+      sandboxDelayMs: e.SANDBOX_PAYOUT_DELAY_SECONDS * 1000,
     },
     realtimeLimits: {
       maxConnections: e.REALTIME_MAX_CONNECTIONS,

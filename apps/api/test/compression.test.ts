@@ -4,6 +4,7 @@ import {
   onboardingEndpoints,
   realtimeEndpoints,
   securityEndpoints,
+  trackingEndpoints,
   verificationEndpoints,
   type Endpoint,
 } from '@remit/contract';
@@ -88,6 +89,7 @@ describe('BREACH: never compressed', () => {
       devEndpoints.getMailbox,
       verificationEndpoints.verificationToken,
       verificationEndpoints.livenessToken,
+      trackingEndpoints.createTrackingLink,
     ].map(routeOf);
     expect([...ctx.app.uncompressedRoutes].sort()).toEqual([...secretBearing].sort());
   });

@@ -35,6 +35,8 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-api-test-')),
     WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
     LOG_LEVEL: 'silent',
+    // Paid transfers stay paid unless a test asks for payouts (test/payouts set it to 0).
+    PAYOUT_START_DELAY_SECONDS: '86400',
     ...env,
   });
   return { ...base, ...patch };

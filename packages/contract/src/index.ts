@@ -41,3 +41,5 @@ export * as transactionsEndpoints from './transactions/endpoints.ts';
 export * from './transactions/lifecycle.ts';
 export * from './payments/schemas.ts';
 export * as paymentsEndpoints from './payments/endpoints.ts';
+export * from './tracking/schemas.ts';
+export * as trackingEndpoints from './tracking/endpoints.ts';

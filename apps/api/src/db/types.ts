@@ -147,6 +147,9 @@ export const customerOwnedTables = [
   'payments',
   'webhook_events',
   'sandbox_gateway_payments',
+  'payouts',
+  'sandbox_payouts',
+  'tracking_links',
   // Work queued for customers (a quote's QuoteExpiring, a transfer's steps).
   'jobs',
 ] as const;
@@ -670,3 +673,55 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
 // ---- end transactions ----
+
+// ---- Payouts: migration 20261124000500_payouts ----
+// Customer-owned (cascade from transactions). bigint columns are read as `::text`.
+
+export interface PayoutsTable {
+  id: string;
+  transaction_id: string;
+  customer_id: string;
+  partner: string;
+  partner_reference: string | null;
+  recipient_id: string | null;
+  /** jsonb: the recipient as sent to the partner ({ name, country, currency, payout_method, details }). */
+  recipient: ColumnType<unknown, string, string>;
+  amount: BigintColumn;
+  currency: string;
+  source_amount: BigintColumn;
+  source_currency: string;
+  status: 'processing' | 'completed' | 'returned';
+  return_reason: string | null;
+  /** jsonb: the ids of the pending ledger entries this payout posts or voids. */
+  pending_entry_ids: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The sandbox payout partner's own state (adapters/payout-partner/sandbox-store.ts). */
+export interface SandboxPayoutsTable {
+  partner_reference: string;
+  payout_id: string;
+  transaction_id: string;
+  amount: BigintColumn;
+  currency: string;
+  recipient: ColumnType<unknown, string, string>;
+  status: string;
+  return_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TrackingLinksTable {
+  transaction_id: string;
+  /** sha256 hex of the token. */
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  payouts: PayoutsTable;
+  sandbox_payouts: SandboxPayoutsTable;
+  tracking_links: TrackingLinksTable;
+}
+// ---- end payouts ----

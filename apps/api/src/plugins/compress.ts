@@ -35,6 +35,7 @@ const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
  * - POST /broadcasting/auth and /broadcasting/user-auth: signatures over the socket id and the
  *   channel the requester sent;
  * - GET /dev/mailbox (development only): every mailed code and reset link.
+ * - POST /client/v1/transactions/:id/tracking-link: the tracking token (shown once).
  * `app.uncompressedRoutes` lists them as registered; apps/api/test/compression.test.ts checks it.
  */
 export default fp(

@@ -5,6 +5,7 @@
 import {
   Limits,
   MessageBody,
+  PASSWORD_AGAIN_FROM_GBP,
   Quote,
   Transaction,
   TransactionList,
@@ -28,7 +29,7 @@ import {
   QUOTE_USED,
   RECIPIENT_NOT_FOUND,
 } from '../../src/modules/transactions/transactions.service.ts';
-import { useTestApp, type Client } from '../helpers.ts';
+import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
 import {
   DE_BANK,
   GCASH,
@@ -408,6 +409,34 @@ describe('the quote, the recipient and who may send', () => {
     const r = await recipient(client, GERMAN_IBAN);
     const errors = invalid(await confirm(client, { quote_id: q.id, recipient_id: r.id }));
     expect(errors.quote_id?.[0]).toMatch(/^This is over your limit of 10000\.00 GBP per transfer/);
+  });
+});
+
+describe('password again for a large transfer (docs/product/auth-and-sessions.md#password-again-after-10-minutes)', () => {
+  it('from 1,000 GBP, more than 10 minutes after signing in: 403, then a wrong password 422, the right one 201 with the same key', async () => {
+    const client = await customer();
+    const { body, r } = await kenyan(client, PASSWORD_AGAIN_FROM_GBP);
+    const under = await quote(client, { ...KE_WALLET, source_amount: '99999' });
+    ctx.clock.advance(11 * 60_000);
+    const key = newKey();
+    const asked = await confirm(client, body, key);
+    expect(asked.statusCode, asked.body).toBe(403);
+    expect(asked.json()).toMatchObject({ code: 'password_confirmation_required' });
+    expect(invalid(await confirm(client, { ...body, password: 'not-my-password' }, key))).toHaveProperty('password');
+    const ok = await created(await confirm(client, { ...body, password: STRONG_PASSWORD }, key));
+    // The password is not part of the request: a replay without it answers the same transfer.
+    const replay = await confirm(client, body, key);
+    expect(replay.statusCode).toBe(201);
+    expect(Transaction.parse(replay.json()).id).toBe(ok.id);
+    // Just under the threshold, no password is asked for.
+    await created(await confirm(client, { ...body, quote_id: under.id }));
+    expect(r.id).toBe(body.recipient_id);
+  });
+
+  it('within 10 minutes of signing in, a large transfer needs no password', async () => {
+    const client = await customer();
+    const { body } = await kenyan(client, '120000');
+    await created(await confirm(client, body));
   });
 });
 

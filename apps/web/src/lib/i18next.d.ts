@@ -3,6 +3,7 @@ import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
 import type onboarding from '@/locales/en/onboarding';
+import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
 import type security from '@/locales/en/security';
@@ -26,6 +27,7 @@ declare module 'i18next' {
         recipients: typeof recipients;
         transfer: typeof transfer;
         dashboard: typeof dashboard;
+        payment: typeof payment;
       };
     };
   }

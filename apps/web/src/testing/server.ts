@@ -3,6 +3,7 @@ import { dashboardHandlers } from './dashboard-handlers';
 import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
 import { onboardingHandlers } from './onboarding-handlers';
+import { paymentHandlers } from './payment-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { recipientsHandlers } from './recipients-handlers';
 import { securityHandlers } from './security-handlers';
@@ -19,4 +20,5 @@ export const server = setupServer(
   ...recipientsHandlers,
   ...transferHandlers,
   ...dashboardHandlers,
+  ...paymentHandlers,
 );

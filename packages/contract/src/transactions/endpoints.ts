@@ -5,6 +5,7 @@ import {
   TransactionListQuery,
   TransactionParams,
   TransactionRequest,
+  ResendRequest,
 } from './schemas.ts';
 
 /**
@@ -54,3 +55,42 @@ export const cancelTransaction = defineEndpoint({
   response: Transaction,
   auth: 'session',
 });
+
+/**
+ * Refund a returned transfer in full, fees included (docs/product/money-movement.md#returned). 409
+ * in any other status; a refunded transfer answers again.
+ */
+export const refundTransaction = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/transactions/:id/refund',
+  summary: 'Refund a returned transfer in full',
+  params: TransactionParams,
+  response: Transaction,
+  auth: 'session',
+});
+
+/**
+ * Send a returned transfer again, to one of the customer's recipients at the same destination
+ * (corrected details): a new payout, no new payment (docs/product/money-movement.md#returned).
+ * 409 unless returned; 422 on `recipient_id` for a recipient not found or not matching.
+ */
+export const resendTransaction = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/transactions/:id/resend',
+  summary: 'Send a returned transfer again with corrected details',
+  params: TransactionParams,
+  body: ResendRequest,
+  response: Transaction,
+  auth: 'session',
+});
+
+/**
+ * The receipt as a PDF (docs/product/money-movement.md#receipt): `application/pdf`, an attachment
+ * named `transfer-<id>.pdf`. Not JSON: the response schema is null and the route answers the bytes.
+ */
+export const transactionReceipt = {
+  method: 'GET',
+  path: '/client/v1/transactions/:id/receipt',
+  summary: 'The transfer receipt (PDF)',
+  auth: 'session',
+} as const;

@@ -93,15 +93,23 @@ export type Transaction = z.infer<typeof Transaction>;
  * `POST /client/v1/transactions` with an `Idempotency-Key` header (docs/product/money-movement.md#idempotency).
  * The quote must be active and unused, the recipient the customer's and matching the quote's country,
  * currency and payout method, `purpose` given where the corridor requires it, and `reference` within
- * the corridor's length and characters ({@link referenceRules}).
+ * the corridor's length and characters ({@link referenceRules}). Sending {@link PASSWORD_AGAIN_FROM_GBP}
+ * or more (GBP at mid-market) more than 10 minutes after signing in needs `password`
+ * (docs/product/auth-and-sessions.md#password-again-after-10-minutes): without it 403
+ * `password_confirmation_required`, wrong 422 on `password`. The password is not part of the
+ * request's Idempotency-Key fingerprint.
  */
 export const TransactionRequest = z.object({
   quote_id: z.string().max(100),
   recipient_id: z.string().max(100),
   purpose: TransferPurpose.nullable().optional(),
   reference: z.string().max(500).optional(),
+  password: z.string().max(1000).optional(),
 });
 export type TransactionRequest = z.infer<typeof TransactionRequest>;
+
+/** From this send amount (GBP minor units, at mid-market) a transfer asks for the password again after 10 minutes. */
+export const PASSWORD_AGAIN_FROM_GBP = '100000';
 
 /** The header that makes a create safe to retry: 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -144,3 +152,14 @@ export const IDEMPOTENCY_KEY_REQUIRED = 'idempotency_key_required';
 /** Payload of TransactionStatusChanged on the customer's private channel (docs/product/realtime.md#events). */
 export const TransactionStatusChangedPayload = z.object({ transaction_id: Id, status: TransactionStatus }).loose();
 export type TransactionStatusChangedPayload = z.infer<typeof TransactionStatusChangedPayload>;
+
+/**
+ * `POST /client/v1/transactions/{id}/resend` (docs/product/money-movement.md#returned): a returned
+ * transfer sent again to one of the customer's recipients at the same destination (corrected details).
+ */
+export const ResendRequest = z.object({ recipient_id: z.string().max(100) });
+export type ResendRequest = z.infer<typeof ResendRequest>;
+
+/** The receipt's media type and file name (`GET /client/v1/transactions/{id}/receipt`). */
+export const RECEIPT_MEDIA_TYPE = 'application/pdf';
+export const receiptFileName = (transactionId: string): string => `transfer-${transactionId}.pdf`;

@@ -16,3 +16,4 @@ export {
   type SandboxPayoutPartnerOptions,
 } from './sandbox-partner.ts';
 export { MemorySandboxPayoutStore, type SandboxPayoutRecord, type SandboxPayoutStore } from './sandbox-store.ts';
+export { DbSandboxPayoutStore } from './db-sandbox-store.ts';

@@ -120,7 +120,14 @@ export class SandboxPayoutPartner implements PayoutPartner {
       createdAt: at,
       updatedAt: at,
     };
-    await this.opts.store.insert(record);
+    try {
+      await this.opts.store.insert(record);
+    } catch (err) {
+      // Two starts of one payout at once: the store keeps one payoutId; the loser answers the winner's.
+      const winner = await this.opts.store.findByPayoutId(input.payoutId);
+      if (!winner) throw err;
+      return { partnerReference: winner.partnerReference };
+    }
     this.scheduleWebhook(record, 'payout.processing', at);
     const ref = record.partnerReference;
     this.opts.schedule(this.opts.completionDelayMs, async () => {

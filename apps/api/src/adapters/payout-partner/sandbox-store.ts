@@ -32,6 +32,9 @@ export class MemorySandboxPayoutStore implements SandboxPayoutStore {
 
   async insert(record: SandboxPayoutRecord): Promise<void> {
     if (this.byRef.has(record.partnerReference)) throw new Error('sandbox payout partner: duplicate reference');
+    for (const r of this.byRef.values()) {
+      if (r.payoutId === record.payoutId) throw new Error('sandbox payout partner: duplicate payoutId');
+    }
     this.byRef.set(record.partnerReference, { ...record });
   }
 

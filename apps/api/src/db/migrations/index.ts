@@ -11,6 +11,7 @@ import * as m20261124000100 from './20261124000100_transactions.ts';
 import * as m20261124000200 from './20261124000200_ledger.ts';
 import * as m20261124000300 from './20261124000300_jobs.ts';
 import * as m20261124000400 from './20261124000400_payments.ts';
+import * as m20261124000500 from './20261124000500_payouts.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261124000200_ledger': m20261124000200,
   '20261124000300_jobs': m20261124000300,
   '20261124000400_payments': m20261124000400,
+  '20261124000500_payouts': m20261124000500,
 };

@@ -186,6 +186,16 @@ export const paymentsRepository = {
     return row !== undefined;
   },
 
+  /** The transfer's source amount (what is converted), as text. */
+  async sourceAmount(db: Executor, transactionId: string): Promise<string> {
+    const row = await db
+      .selectFrom('transactions')
+      .select(text('source_amount').as('source_amount'))
+      .where('id', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    return row.source_amount;
+  },
+
   async recordOutcome(
     db: Executor,
     provider: string,

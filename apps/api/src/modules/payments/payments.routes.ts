@@ -21,6 +21,9 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   route(p.paymentReturn, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
     payments.applyReturn(req.auth, req.params.id, req.body),
   );
+  route(t.refundTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
+    payments.refundReturned(req.auth, req.params.id, req.clientInfo().socketId),
+  );
   route(t.cancelTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
     payments.cancel(req.auth, req.params.id, req.clientInfo().socketId),
   );

@@ -2,6 +2,7 @@ import {
   money,
   PAYMENT_SPEED,
   serialiseMinorUnits,
+  subtract,
   toMajorString,
   type BankDetails as WireBankDetails,
   type CurrencyCode,
@@ -77,6 +78,8 @@ const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
 export const PAYMENT_NOT_ALLOWED = (status: TransactionStatus) =>
   `This transfer can't be paid now: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}.`;
 export const PAY_BY_PASSED = 'This transfer was not paid in time. Make a new transfer.';
+export const REFUND_NOT_ALLOWED = (status: TransactionStatus) =>
+  `This transfer can't be refunded: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}. Only a returned transfer can be refunded; cancel a paid one instead.`;
 export const CANCEL_TOO_LATE = (status: TransactionStatus) =>
   `This transfer can't be cancelled: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}.`;
 
@@ -94,6 +97,8 @@ export interface PaymentsServiceDeps {
   ledger: Pick<Ledger, 'record'>;
   jobs: Pick<Jobs, 'enqueue'>;
   transactions: Pick<TransactionsService, 'get'>;
+  /** Called in the database transaction that makes a transfer `paid` (the payout is scheduled). */
+  onPaid?: ((trx: Executor, transactionId: string) => Promise<void>) | undefined;
   /** The app's public URL: the card page returns to `{appUrl}/payment/cb/{transactionId}`. */
   appUrl: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
@@ -440,6 +445,7 @@ export class PaymentsService {
         note: `We received your payment of ${words(due)} by ${METHOD_WORDS[payment.method]}.`,
         expectFrom: PAID_FROM,
       });
+      if (paid.ok) await this.deps.onPaid?.(trx, payment.transaction_id);
       if (!paid.ok) {
         // Too late to use (cancelled or expired meanwhile): the money goes back.
         this.deps.log.warn(
@@ -512,6 +518,48 @@ export class PaymentsService {
         if (!payment) throw AppError.internal('A paid transfer without its payment.');
         await this.owe(trx, payment, money(BigInt(payment.amount), payment.currency as CurrencyCode));
       }
+    });
+    return this.deps.transactions.get(auth, row.id);
+  }
+
+  /**
+   * POST /client/v1/transactions/:id/refund (docs/product/money-movement.md#returned): a returned
+   * transfer is refunded in full. The fee is given back (fee_revenue → customer_funds), what was
+   * paid is owed back (customer_funds → refunds_payable) and the `payment.refund` job sends it.
+   */
+  async refundReturned(auth: AuthContext, id: string, socketId?: string): Promise<Transaction> {
+    const row = await this.owned(auth, id);
+    await this.deps.uow.run(async (trx, after) => {
+      const locked = await this.deps.lifecycle.lock(trx, row.id);
+      if (!locked) throw AppError.notFound();
+      const status = locked.status;
+      if (status === 'refunded') return; // a repeat: already done
+      if (status !== 'returned') throw AppError.conflict(REFUND_NOT_ALLOWED(status));
+      const payment = await paymentsRepository.succeeded(trx, row.id);
+      if (!payment) throw AppError.internal('A returned transfer without its payment.');
+      const paid = money(BigInt(payment.amount), payment.currency as CurrencyCode);
+      const source = await paymentsRepository.sourceAmount(trx, row.id);
+      const fee = subtract(paid, money(BigInt(source), paid.currency));
+      const result = await this.deps.lifecycle.transition(trx, after, {
+        transactionId: row.id,
+        to: 'refunded',
+        note: `We are refunding your payment of ${words(paid)} in full, fees included.`,
+        expectFrom: ['returned'],
+        socketId,
+      });
+      if (!result.ok) throw AppError.conflict(REFUND_NOT_ALLOWED(status));
+      await this.deps.ledger.record(trx, {
+        transactionId: row.id,
+        legs: [
+          {
+            debit: { type: 'fee_revenue', currency: fee.currency },
+            credit: { type: 'customer_funds', currency: fee.currency },
+            amount: fee,
+            code: 'fee_reversed',
+          },
+        ],
+      });
+      await this.owe(trx, payment, paid);
     });
     return this.deps.transactions.get(auth, row.id);
   }

@@ -1,6 +1,7 @@
 import {
   compare,
   money,
+  PASSWORD_AGAIN_FROM_GBP,
   referenceRules,
   REFERENCE_PATTERN,
   toMajorString,
@@ -28,6 +29,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { LIMITS_CURRENCY, SEND_LIMITS, type LimitsService, type UsedInLast30Days } from '../quotes/limits.service.ts';
 import { searchableName } from '../recipients/checks.ts';
+import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import {
@@ -85,6 +87,8 @@ export interface TransactionsServiceDeps {
   recipients: Pick<RecipientsService, 'lookup'>;
   /** Schedules the transfer's expiry at `pay_by` in the confirm's transaction. */
   jobs: Pick<Jobs, 'enqueue'>;
+  /** Large transfers ask for the password again after 10 minutes. */
+  recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
 }
 
 /** What a confirm answers: the transaction, or the stored answer of an earlier request with the same key. */
@@ -203,7 +207,9 @@ export class TransactionsService {
     origin: Pick<ClientInfo, 'socketId' | 'locale'> = {},
   ): Promise<CreateResult> {
     const key = checkIdempotencyKey(header);
-    const hash = requestFingerprint(input);
+    // The password (asked again for a large transfer) is not part of what the request is.
+    const { password: _password, ...request } = input;
+    const hash = requestFingerprint(request);
     const { db } = this.deps;
     const customerId = auth.customerId;
     for (let attempt = 0; ; attempt++) {
@@ -368,6 +374,10 @@ export class TransactionsService {
           `This is over your limit of ${words(perTransfer)} per transfer (${words(source)} is about ${words(inGbp)}).`,
         ],
       });
+    }
+    // docs/product/auth-and-sessions.md#password-again-after-10-minutes
+    if (compare(inGbp, money(PASSWORD_AGAIN_FROM_GBP, LIMITS_CURRENCY)) >= 0) {
+      await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
     }
     const confirmedRecipient = recipient!;
 

@@ -1,9 +1,10 @@
-import { ComingSoon } from '../components/coming-soon';
+import { PaymentScreen } from '@/features/payment/components/payment-screen';
+import { transactionQueryOptions } from '@/features/transfer/api/transactions';
 
 /**
- * Route module of makePayment (docs/product/screens.md#routes), loaded on demand. The screen itself
- * comes with a later issue.
+ * Route module of makePayment (docs/product/screens.md#routes), loaded on demand with the payment
+ * texts (routes.tsx): `/pay/{transactionId}`, reading the transfer through the transfer feature's query.
  */
 export function Component() {
-  return <ComingSoon screen="makePayment" />;
+  return <PaymentScreen transactionQuery={transactionQueryOptions} />;
 }

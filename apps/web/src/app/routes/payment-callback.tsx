@@ -1,9 +1,10 @@
-import { ComingSoon } from '../components/coming-soon';
+import { PaymentCallbackScreen } from '@/features/payment/components/payment-callback-screen';
+import { transactionQueryOptions } from '@/features/transfer/api/transactions';
 
 /**
- * Route module of paymentCallback (docs/product/screens.md#routes), loaded on demand. The screen
- * itself comes with a later issue.
+ * Route module of paymentCallback (docs/product/screens.md#routes), "Processing Payment", loaded on
+ * demand with the payment texts (routes.tsx): the return from the payment, waiting for its outcome.
  */
 export function Component() {
-  return <ComingSoon screen="paymentCallback" />;
+  return <PaymentCallbackScreen transactionQuery={transactionQueryOptions} />;
 }

@@ -9,7 +9,8 @@ import { useDisableTotp } from '../api/disable-totp';
 import { useMfaSettings } from '../api/get-mfa-settings';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useSetupTotp } from '../api/setup-totp';
-import { PasswordPrompt } from './password-prompt';
+import { PasswordPrompt } from '@/components/ui/password-prompt';
+import { passwordPromptTexts } from './password-prompt-texts';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment } from './totp-enrolment';
 
@@ -79,6 +80,7 @@ export function MfaSettingsSection() {
         testId={`${prompt.id}-form`}
         intro={t(prompt.intro)}
         submitLabel={t(prompt.submit)}
+        texts={passwordPromptTexts(t)}
         onCancel={idle}
         onSubmit={withPassword[step.name]}
       />

@@ -20,7 +20,8 @@ import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
 import { readApiError } from '@/lib/api-errors';
 import { errorCode } from '../lib';
 import { mobileNumberResolver, type MobileNumberValues } from './form-schemas';
-import { PasswordPrompt } from './password-prompt';
+import { PasswordPrompt } from '@/components/ui/password-prompt';
+import { passwordPromptTexts } from './password-prompt-texts';
 
 type Field = keyof MobileNumberValues;
 
@@ -185,6 +186,7 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
         testId="mobile-number-password-form"
         intro={t('security.settings.mobile.passwordIntro')}
         submitLabel={t('security.settings.mobile.save')}
+        texts={passwordPromptTexts(t)}
         onCancel={() => setStep({ name: 'form', focus: 'number' })}
         onSubmit={async (password) => {
           try {

@@ -21,6 +21,8 @@ interface TransferListProps {
   query: TransferPages;
   /** Shown under "No transfers yet." (e.g. where to start one). */
   emptyHint?: ReactNode;
+  /** Replaces the whole empty state (e.g. "No transfers match these filters."). */
+  empty?: ReactNode;
   /** A "Load more" button while there are more pages (off for a fixed "latest N"). */
   loadMore?: boolean;
   /** At most this many items (the first page may hold more). */
@@ -28,7 +30,7 @@ interface TransferListProps {
 }
 
 /** Transfers, newest first, with their loading, empty and error states and "Load more". */
-export function TransferList({ query, emptyHint, loadMore = false, max }: TransferListProps) {
+export function TransferList({ query, emptyHint, empty, loadMore = false, max }: TransferListProps) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -60,6 +62,7 @@ export function TransferList({ query, emptyHint, loadMore = false, max }: Transf
   const all = query.data?.pages.flatMap((page) => page.data) ?? [];
   const items = max === undefined ? all : all.slice(0, max);
   if (items.length === 0) {
+    if (empty) return empty;
     return (
       <div data-testid="transfers-empty" className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
         <p className="font-semibold text-slate-900">{t('dashboard.transfers.empty')}</p>

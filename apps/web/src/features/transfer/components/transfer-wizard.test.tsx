@@ -105,6 +105,49 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     expect(transfer.confirmations[1]!.key).toBe(transfer.confirmations[0]!.key);
   });
 
+  it('asks for the password again for a large transfer, then sends the same request with the same key', async () => {
+    const { user, transfer, pathname } = setup({
+      confirmAnswer: (body, _, attempt) => {
+        if (attempt === 1) {
+          return HttpResponse.json(
+            {
+              message: 'For your security, please enter your password to continue.',
+              code: 'password_confirmation_required',
+            },
+            { status: 403 },
+          );
+        }
+        if (body.password === 'wrong-password') {
+          return HttpResponse.json(
+            { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
+            { status: 422 },
+          );
+        }
+        return undefined;
+      },
+    });
+    await toReview(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and continue to payment' }));
+    const prompt = await screen.findByTestId('transfer-password');
+    expect(prompt).toHaveTextContent('enter your password again to confirm a transfer of this size');
+    const field = within(prompt).getByLabelText('Password');
+    await user.type(field, 'wrong-password');
+    await user.click(within(prompt).getByRole('button', { name: 'Confirm and continue to payment' }));
+    expect(await within(prompt).findByText('The password is incorrect.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'Correct-Horse-42-battery');
+    await user.click(within(prompt).getByRole('button', { name: 'Confirm and continue to payment' }));
+    await waitFor(() => expect(pathname()).toMatch(/^\/pay\//), { timeout: 5000 });
+    const keys = transfer.confirmations.map((c) => c.key);
+    expect(new Set(keys).size).toBe(1);
+    expect(transfer.confirmations.map((c) => c.body.password)).toEqual([
+      undefined,
+      'wrong-password',
+      'Correct-Horse-42-battery',
+    ]);
+  });
+
   it('says to wait on a 409 and keeps the key', async () => {
     const { user, transfer } = setup({
       confirmAnswer: () => HttpResponse.json({ message: 'Still processing.' }, { status: 409 }),

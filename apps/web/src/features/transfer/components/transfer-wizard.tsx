@@ -1,4 +1,5 @@
 import {
+  PASSWORD_CONFIRMATION_REQUIRED,
   VERIFICATION_REQUIRED,
   type Quote,
   type Recipient,
@@ -258,10 +259,14 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
     mutationFn: ({ body, key }: { body: TransactionRequest; key: string }) => createTransaction(body, key),
   });
 
-  async function onConfirm() {
-    if (inFlight.current || !chosen) return;
-    inFlight.current = true;
-    setFailure(null);
+  /**
+   * One confirmation: the body without the password names the request and its Idempotency-Key (a
+   * retry with the password asked for a large transfer is the same request,
+   * docs/product/money-movement.md#idempotency).
+   * Rejects with the api's error.
+   */
+  async function send(password?: string) {
+    if (!chosen) return;
     const body: TransactionRequest = {
       quote_id: quote.id,
       recipient_id: chosen.id,
@@ -269,15 +274,22 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
       reference: choices.reference.trim(),
     };
     const key = confirmationKey(quote.id, JSON.stringify(body));
+    const transaction = await confirm.mutateAsync({ body: password ? { ...body, password } : body, key });
+    clearChoices(quote.id);
+    queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
+    // The quote is used now: read again next time, not now (the payment page is loading).
+    leaving.current = true;
+    void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(quote.id).queryKey, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: [...transactionsQueryKey, 'list'] });
+    void navigate(paths.makePayment.getHref({ transactionId: transaction.id }));
+  }
+
+  async function onConfirm() {
+    if (inFlight.current || !chosen) return;
+    inFlight.current = true;
+    setFailure(null);
     try {
-      const transaction = await confirm.mutateAsync({ body, key });
-      clearChoices(quote.id);
-      queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
-      // The quote is used now: read again next time, not now (the payment page is loading).
-      leaving.current = true;
-      void queryClient.invalidateQueries({ queryKey: quoteQueryOptions(quote.id).queryKey, refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: [...transactionsQueryKey, 'list'] });
-      void navigate(paths.makePayment.getHref({ transactionId: transaction.id }));
+      await send();
     } catch (error) {
       const apiError = await readApiError(error);
       if (apiError.status === 401) return;
@@ -293,6 +305,9 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
         // The server holds this key for another body: the next attempt is a new one.
         forgetConfirmation(quote.id);
         setFailure({ kind: 'other', message: fields.idempotency_key });
+      } else if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
+        // A large transfer, more than 10 minutes after signing in: the password again, then the same request.
+        setFailure({ kind: 'password' });
       } else if (apiError.status === 403 && apiError.code === VERIFICATION_REQUIRED) {
         setFailure({ kind: 'verification', message: apiError.message });
       } else if (apiError.status === 409) {
@@ -446,6 +461,8 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
                 disabled={expired || refreshing}
                 onEdit={(s) => goTo(s)}
                 onConfirm={() => void onConfirm()}
+                onConfirmWithPassword={send}
+                onCancelPassword={() => setFailure(null)}
               />
               <FormActions layout="spread" secondary={{ label: t('transfer.back'), onClick: () => goTo('details') }} />
             </div>

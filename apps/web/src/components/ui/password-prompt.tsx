@@ -6,10 +6,20 @@ import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
 import { usePasswordConfirmation } from '@/lib/use-password-confirmation';
 
+/** The prompt's words, from the feature that shows it. */
+export interface PasswordPromptTexts {
+  label: string;
+  show: string;
+  /** Under the field when it is empty. */
+  required: string;
+  cancel: string;
+}
+
 interface PasswordPromptProps {
   id: string;
   intro: string;
   submitLabel: string;
+  texts: PasswordPromptTexts;
   /** Runs the protected call; a rejection is mapped to messages here. */
   onSubmit: (password: string) => Promise<unknown>;
   onCancel: () => void;
@@ -18,14 +28,15 @@ interface PasswordPromptProps {
 
 /**
  * Password re-entry before a sensitive change
- * (docs/product/auth-and-sessions.md#password-again-after-10-minutes). A 403
+ * (docs/product/auth-and-sessions.md#password-again-after-10-minutes), in the words of the feature
+ * that asks (settings, a large transfer). A 403
  * password_confirmation_required or a 422 on `password` shows under the field; anything else in an
  * alert.
  */
-export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, testId }: PasswordPromptProps) {
+export function PasswordPrompt({ id, intro, submitLabel, texts, onSubmit, onCancel, testId }: PasswordPromptProps) {
   const { t } = useTranslation();
   const { password, setPassword, error, failure, pending, confirm } = usePasswordConfirmation(onSubmit, {
-    required: t('security.settings.passwordPrompt.required'),
+    required: texts.required,
     failed: t('errors.generic'),
   });
 
@@ -41,15 +52,15 @@ export function PasswordPrompt({ id, intro, submitLabel, onSubmit, onCancel, tes
       {failure && <Alert tone="error">{failure}</Alert>}
       <PasswordField
         id={id}
-        label={t('security.settings.passwordPrompt.label')}
-        toggleLabel={t('security.settings.passwordPrompt.show')}
+        label={texts.label}
+        toggleLabel={texts.show}
         autoComplete="current-password"
         autoFocus
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={error ?? undefined}
       />
-      <FormActions secondary={{ label: t('security.settings.cancel'), onClick: onCancel, disabled: pending }}>
+      <FormActions secondary={{ label: texts.cancel, onClick: onCancel, disabled: pending }}>
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>

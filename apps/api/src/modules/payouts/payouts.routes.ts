@@ -1,0 +1,34 @@
+import { transactionsEndpoints as t } from '@remit/contract';
+import type { FastifyInstance } from 'fastify';
+import { contractRoutes } from '../../lib/contract-route.ts';
+
+/** Sending a returned transfer again (docs/product/money-movement.md#returned); handlers stay thin. */
+export default async function payoutsRoutes(app: FastifyInstance) {
+  const route = contractRoutes(app, { tags: ['payouts'] });
+  const { payouts } = app.services;
+  route(t.resendTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
+    payouts.resend(req.auth, req.params.id, req.body.recipient_id, req.clientInfo().socketId),
+  );
+}
+
+/**
+ * `POST /webhooks/payouts/:partner` (docs/product/money-movement.md#webhooks): no session and no
+ * CSRF (exempt in app.ts); the body is kept raw, as the signature covers the bytes as sent.
+ */
+export async function payoutWebhookRoutes(app: FastifyInstance) {
+  const { payouts } = app.services;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+  app.post<{ Params: { partner: string } }>(
+    '/webhooks/payouts/:partner',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const status = await payouts.receiveWebhook(req.params.partner, raw, req.headers);
+      reply.header('cache-control', 'no-store');
+      if (status === 200) return reply.code(200).send({ received: true });
+      if (status === 404) return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(400).send({ message: 'The notice could not be verified.' });
+    },
+  );
+}

@@ -1,0 +1,408 @@
+import type { PayInMethod, PaymentMethodOption, StartedPayment, Transaction } from '@remit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Card } from '@/components/ui/card';
+import { focusRing } from '@/components/ui/focus';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { readApiError } from '@/lib/api-errors';
+import { cn } from '@/lib/cn';
+import { formatRate } from '@/lib/format-rate';
+import { paymentMethodsQueryOptions, startPayment, type TransactionQuery } from '../api/payments';
+import { CLOSED_STATUSES, PAID_STATUSES, formatAmount, formatDateTime } from '../lib/format';
+import { BankDetailsList } from './bank-details';
+
+/** What the callback page may be handed when the customer says the bank transfer is sent. */
+export interface PaymentCallbackState {
+  bankDetails?: StartedPayment['bank_details'];
+}
+
+interface PaymentScreenProps {
+  /** The transfer's query (the transfer feature's `transactionQueryOptions`). */
+  transactionQuery: TransactionQuery;
+}
+
+/**
+ * makePayment, `/pay/{transactionId}` (docs/product/money-movement.md#payment): what is due, the
+ * transfer in short, the time left to pay, the ways to pay with their fee, total and speed; card goes
+ * to the gateway's hosted page, bank transfer shows our account and the reference.
+ */
+export function PaymentScreen({ transactionQuery }: PaymentScreenProps) {
+  const { t } = useTranslation();
+  const { transactionId = '' } = useParams();
+  const transaction = useQuery(transactionQuery(transactionId));
+
+  let body;
+  if (transaction.data) {
+    body = <PaymentBody transaction={transaction.data} />;
+  } else if (transaction.isError) {
+    body = (
+      <QueryError
+        message={t('payment.loadError')}
+        retrying={transaction.isFetching}
+        onRetry={() => void transaction.refetch()}
+        testId="payment-error"
+      />
+    );
+  } else {
+    body = <QueryLoading label={t('payment.loading')} />;
+  }
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+        {t('screens.makePayment')}
+      </h1>
+      {body}
+    </div>
+  );
+}
+
+function PaymentBody({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  const status = transaction.status;
+  if ((PAID_STATUSES as readonly string[]).includes(status)) {
+    return (
+      <Card data-testid="payment-closed" data-kind="paid">
+        <h2 className="text-lg font-semibold text-slate-900">{t('payment.closed.paidHeading')}</h2>
+        <p className="mt-1 text-slate-700">{t('payment.closed.paidText')}</p>
+        <ButtonLink className="mt-4" to={paths.viewTransaction.getHref({ transactionId: transaction.id })}>
+          {t('payment.closed.viewTransfer')}
+        </ButtonLink>
+      </Card>
+    );
+  }
+  if ((CLOSED_STATUSES as readonly string[]).includes(status)) {
+    const heading =
+      status === 'cancelled'
+        ? t('payment.closed.cancelledHeading')
+        : status === 'expired'
+          ? t('payment.closed.expiredHeading')
+          : t('payment.closed.otherHeading');
+    return (
+      <Card data-testid="payment-closed" data-kind="closed">
+        <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
+        <p className="mt-1 text-slate-700">{t('payment.closed.closedText')}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ButtonLink to={paths.dashboard.getHref()}>{t('payment.closed.startAgain')}</ButtonLink>
+          <ButtonLink variant="secondary" to={paths.viewTransaction.getHref({ transactionId: transaction.id })}>
+            {t('payment.closed.viewTransfer')}
+          </ButtonLink>
+        </div>
+      </Card>
+    );
+  }
+  return <PayForm transaction={transaction} />;
+}
+
+/** The latest timeline note of a status (the failure's reason). */
+function latestNote(transaction: Transaction, status: Transaction['status']): string | null {
+  const entries = transaction.timeline.filter((e) => e.status === status && e.note);
+  return entries.at(-1)?.note ?? null;
+}
+
+function PayForm({ transaction }: { transaction: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const locale = i18n.language;
+  const methods = useQuery(paymentMethodsQueryOptions(transaction.id));
+  const options = methods.data?.data ?? [];
+  const [chosen, setChosen] = useState<PayInMethod | null>(null);
+  const [failure, setFailure] = useState<{ message: string; underWay: boolean } | null>(null);
+  const [bank, setBank] = useState<StartedPayment['bank_details']>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const bankHeadingRef = useRef<HTMLHeadingElement>(null);
+  const legendId = useId();
+
+  // "Choose another method" (from a failed payment) offers the other way first.
+  const [params] = useSearchParams();
+  const another = params.get('change') === '1';
+  const selected: PayInMethod | null =
+    chosen ??
+    options.find((o) => o.available && (o.method === transaction.pay_in_method) !== another)?.method ??
+    options.find((o) => o.available)?.method ??
+    null;
+  const selectedOption = options.find((o) => o.method === selected);
+  const due = selectedOption?.total_to_pay ?? transaction.total_to_pay;
+
+  useEffect(() => {
+    if (bank) bankHeadingRef.current?.focus();
+  }, [bank]);
+
+  const follow = (started: StartedPayment) => {
+    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    if (started.method === 'card') {
+      setRedirecting(true);
+      window.location.assign(started.redirect_url);
+      return;
+    }
+    setBank(started.bank_details);
+  };
+
+  const start = useMutation({
+    mutationFn: async (method: PayInMethod) => {
+      try {
+        return await startPayment(transaction.id, method);
+      } catch (error) {
+        const apiError = await readApiError(error);
+        // A payment by the other method is open: that one is answered by asking for it (follow it).
+        if (apiError.status === 409 && /under way/i.test(apiError.message ?? '')) {
+          const other: PayInMethod = method === 'card' ? 'bank_transfer' : 'card';
+          return await startPayment(transaction.id, other);
+        }
+        throw error;
+      }
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: follow,
+    onError: async (error) => {
+      const apiError = await readApiError(error);
+      if (apiError.status === 401) return;
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      setFailure({
+        message: apiError.fieldErrors.method ?? apiError.message ?? t('payment.startError'),
+        underWay: apiError.status === 409,
+      });
+    },
+  });
+
+  const failedNote = transaction.status === 'payment_failed' ? latestNote(transaction, 'payment_failed') : null;
+  const source = (amount: string) => formatAmount(amount, transaction.source_currency, locale);
+
+  if (bank) {
+    return (
+      <Card className="space-y-4" data-testid="bank-transfer">
+        <h2 ref={bankHeadingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          {t('payment.bank.heading')}
+        </h2>
+        <p className="text-slate-700">{t('payment.bank.intro')}</p>
+        <BankDetailsList details={bank} />
+        <Button
+          fullWidth
+          onClick={() =>
+            void navigate(paths.paymentCallback.getHref({ transactionId: transaction.id }), {
+              state: { bankDetails: bank } satisfies PaymentCallbackState,
+            })
+          }
+          data-testid="bank-sent"
+        >
+          {t('payment.bank.sent')}
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <Card className="space-y-5">
+        <div className="rounded-xl bg-blue-50 px-4 py-3">
+          <p className="text-sm font-medium text-blue-900">{t('payment.amountDue')}</p>
+          <p className="text-3xl font-bold break-words text-slate-900" data-testid="amount-due">
+            {source(due)}
+          </p>
+          <PayBy payBy={transaction.pay_by} />
+        </div>
+        <section aria-label={t('payment.summary.heading')}>
+          <dl className="divide-y divide-slate-200 text-sm" data-testid="payment-summary">
+            <Row label={t('payment.summary.recipient')}>
+              <span className="block font-semibold break-words">{transaction.recipient.name}</span>
+              <span className="block break-words text-slate-700">{transaction.recipient.summary}</span>
+            </Row>
+            <Row label={t('payment.summary.youSend')}>{source(transaction.source_amount)}</Row>
+            <Row label={t('payment.summary.recipientGets')}>
+              <span className="font-semibold">
+                {formatAmount(transaction.target_amount, transaction.target_currency, locale)}
+              </span>
+            </Row>
+            <Row label={t('payment.summary.rate')}>
+              {t('payment.summary.rateValue', {
+                rate: formatRate(transaction.rate, locale),
+                source: transaction.source_currency,
+                target: transaction.target_currency,
+              })}
+            </Row>
+          </dl>
+        </section>
+      </Card>
+
+      {transaction.status === 'payment_failed' && (
+        <Alert tone="error" title={t('payment.callback.failedHeading')} testId="previous-failure">
+          {failedNote ?? t('payment.callback.failedText')}
+        </Alert>
+      )}
+      {transaction.status === 'payment_processing' && (
+        <Alert tone="info" testId="payment-under-way">
+          <p>{t('payment.paymentUnderWay')}</p>
+          <TextLink to={paths.paymentCallback.getHref({ transactionId: transaction.id })}>
+            {t('payment.checkStatus')}
+          </TextLink>
+        </Alert>
+      )}
+
+      <Card className="space-y-5">
+        {methods.isError && !methods.data ? (
+          <QueryError
+            message={t('payment.methodsError')}
+            retrying={methods.isFetching}
+            onRetry={() => void methods.refetch()}
+          />
+        ) : !methods.data ? (
+          <QueryLoading label={t('payment.methodsLoading')} />
+        ) : (
+          <form
+            className="space-y-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (selected) start.mutate(selected);
+            }}
+          >
+            <fieldset aria-describedby={legendId}>
+              <legend id={legendId} className="text-lg font-semibold text-slate-900">
+                {t('payment.methods.legend')}
+              </legend>
+              <div className="mt-3 space-y-3" data-testid="payment-methods">
+                {options.map((option) => (
+                  <MethodOption
+                    key={option.method}
+                    option={option}
+                    checked={selected === option.method}
+                    onChange={() => setChosen(option.method)}
+                  />
+                ))}
+              </div>
+              {options.every((o) => !o.available) && (
+                <p className="mt-3 text-sm text-slate-700">{t('payment.methods.noneAvailable')}</p>
+              )}
+            </fieldset>
+            <div aria-live="assertive" aria-atomic="true">
+              {failure && (
+                <Alert tone="error" testId="payment-failure">
+                  <p>{failure.message}</p>
+                  {failure.underWay && (
+                    <TextLink to={paths.paymentCallback.getHref({ transactionId: transaction.id })}>
+                      {t('payment.checkStatus')}
+                    </TextLink>
+                  )}
+                </Alert>
+              )}
+            </div>
+            <div className="space-y-2">
+              <Button
+                type="submit"
+                fullWidth
+                loading={start.isPending || redirecting}
+                disabled={!selected}
+                data-testid="continue-to-payment"
+              >
+                {t('payment.continue')}
+              </Button>
+              <p className="text-center text-sm text-slate-600" aria-live="polite">
+                {redirecting ? t('payment.redirecting') : selected === 'card' ? t('payment.cardNote') : ''}
+              </p>
+            </div>
+          </form>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function MethodOption({
+  option,
+  checked,
+  onChange,
+}: {
+  option: PaymentMethodOption;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const amount = (value: string) => formatAmount(value, option.currency, i18n.language);
+  return (
+    <div
+      className={cn(
+        'flex items-start gap-3 rounded-xl border p-4',
+        checked ? 'border-blue-700 bg-blue-50/50' : 'border-slate-300',
+        !option.available && 'bg-slate-50',
+      )}
+      data-testid={`method-${option.method}`}
+    >
+      <input
+        id={id}
+        type="radio"
+        name="method"
+        value={option.method}
+        checked={checked}
+        disabled={!option.available}
+        onChange={onChange}
+        aria-describedby={`${id}-details`}
+        className={cn('mt-1 h-5 w-5 shrink-0 accent-blue-700', focusRing)}
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className={cn('font-semibold', option.available ? 'text-slate-900' : 'text-slate-600')}>
+          {t(`payment.methods.${option.method}`)}
+        </label>
+        <ul id={`${id}-details`} className="mt-1 space-y-0.5 text-sm text-slate-700">
+          <li>
+            {option.fee === '0' ? t('payment.methods.free') : t('payment.methods.fee', { amount: amount(option.fee) })}
+          </li>
+          <li>{t('payment.methods.total', { amount: amount(option.total_to_pay) })}</li>
+          <li>{t('payment.methods.speed', { speed: option.speed })}</li>
+          {!option.available && (
+            <li className="font-medium text-slate-800">
+              {option.reason
+                ? t('payment.methods.unavailable', { reason: option.reason })
+                : t('payment.methods.unavailableNoReason')}
+            </li>
+          )}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-right text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "Pay by 21 Nov 2026, 10:00" and a ticking "23:59:12 left" (hidden from screen readers: it is a timer). */
+function PayBy({ payBy }: { payBy: string }) {
+  const { t, i18n } = useTranslation();
+  const end = Date.parse(payBy);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, end - now);
+  const seconds = Math.floor(left / 1000);
+  const time = `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+  return (
+    <p className="mt-1 text-sm text-slate-800" data-testid="pay-by">
+      {left > 0 ? (
+        <>
+          {t('payment.payBy', { date: formatDateTime(payBy, i18n.language) })}{' '}
+          <span aria-hidden="true" className="tabular-nums">
+            ({t('payment.timeLeft', { time })})
+          </span>
+        </>
+      ) : (
+        t('payment.overdue')
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Transaction } from '@remit/contract';
+import type { UseQueryOptions } from '@tanstack/react-query';
+import { config } from '@/config/env';
+import { callEndpoint } from '@/lib/call-endpoint';
+
+/**
+ * How the transaction page reads one transfer: the app passes the transfer feature's query options
+ * (`transactionQueryOptions`), whose key the realtime provider invalidates on TransactionStatusChanged.
+ */
+export type TransactionQuery = (
+  id: string,
+) => UseQueryOptions<Transaction, Error, Transaction, readonly ['transactions', 'one', string]>;
+
+/** POST /client/v1/transactions/{id}/cancel (docs/product/money-movement.md#transaction-statuses). */
+export const cancelTransaction = (id: string) =>
+  callEndpoint((contract) => contract.transactionsEndpoints.cancelTransaction, { params: { id } });
+
+/** GET /client/v1/transactions/{id}/receipt: a PDF, same origin, the session cookie authenticates it. */
+export const receiptHref = (id: string) =>
+  `${config.apiBaseUrl}/client/v1/transactions/${encodeURIComponent(id)}/receipt`;
+
+/** POST /client/v1/transactions/{id}/tracking-link: a new shareable link (the token is shown once). */
+export const createTrackingLink = (id: string) =>
+  callEndpoint((contract) => contract.trackingEndpoints.createTrackingLink, { params: { id } });
+
+/** DELETE /client/v1/transactions/{id}/tracking-link. */
+export const revokeTrackingLink = (id: string) =>
+  callEndpoint((contract) => contract.trackingEndpoints.revokeTrackingLink, { params: { id } });

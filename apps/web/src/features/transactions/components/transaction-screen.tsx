@@ -1,0 +1,368 @@
+import { CANCELLABLE, type Transaction, type TransactionStatus } from '@remit/contract';
+import type { TFunction } from 'i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Card } from '@/components/ui/card';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { readApiError, toApiError } from '@/lib/api-errors';
+import { formatRate } from '@/lib/format-rate';
+import { cancelTransaction, type TransactionQuery } from '../api/transaction-actions';
+import { formatAmount } from './transfer-list-item';
+import { TransferStatusChip } from './transfer-status-chip';
+
+/** The app's confirmation dialog (passed in: it belongs to another feature). */
+export interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+interface TransactionScreenProps {
+  transactionQuery: TransactionQuery;
+  ConfirmDialog: ComponentType<ConfirmDialogProps>;
+  /** Slot: "Download receipt" (GET .../receipt, a PDF). */
+  receipt?: (transaction: Transaction) => ReactNode;
+  /** Slot: "Share tracking link" (POST/DELETE .../tracking-link). */
+  share?: (transaction: Transaction) => ReactNode;
+}
+
+const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
+
+export function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * viewTransaction, `/transaction/{transactionId}` (docs/product/money-movement.md#transactions): the
+ * status, the timeline with the next step, the breakdown, the recipient, purpose and reference, and
+ * what can be done now (pay, cancel, send again, receipt, tracking link). Live: the realtime provider
+ * refreshes the transfer on TransactionStatusChanged.
+ */
+export function TransactionScreen({ transactionQuery, ConfirmDialog, receipt, share }: TransactionScreenProps) {
+  const { t } = useTranslation();
+  const { transactionId = '' } = useParams();
+  const query = useQuery(transactionQuery(transactionId));
+  let body;
+  if (query.data) {
+    body = <TransactionPage transaction={query.data} ConfirmDialog={ConfirmDialog} receipt={receipt} share={share} />;
+  } else if (query.isError) {
+    const notFound = toApiError(query.error).status === 404;
+    body = (
+      <>
+        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+          {t('screens.viewTransaction')}
+        </h1>
+        {notFound ? (
+          <Alert tone="error" testId="transaction-not-found">
+            {t('dashboard.transaction.notFound')}
+          </Alert>
+        ) : (
+          <QueryError
+            message={t('dashboard.transaction.error')}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+            testId="transaction-error"
+          />
+        )}
+      </>
+    );
+  } else {
+    body = <QueryLoading label={t('dashboard.transaction.loading')} />;
+  }
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <p>
+        <TextLink to={paths.transactions.getHref()} className="text-sm">
+          {t('dashboard.transaction.back')}
+        </TextLink>
+      </p>
+      {body}
+    </div>
+  );
+}
+
+function TransactionPage({
+  transaction,
+  ConfirmDialog,
+  receipt,
+  share,
+}: { transaction: Transaction } & Omit<TransactionScreenProps, 'transactionQuery'>) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [announced, setAnnounced] = useState('');
+  const previous = useRef(transaction.status);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const ids = useId();
+
+  // After a cancel the button that opened the dialog is gone: the outcome takes the focus.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  const source = (amount: string) => formatAmount(amount, transaction.source_currency, locale);
+
+  // A status that changes while the page is open (live) is announced.
+  useEffect(() => {
+    if (previous.current === transaction.status) return;
+    previous.current = transaction.status;
+    setAnnounced(t('dashboard.transaction.live', { status: t(`dashboard.transfers.status.${transaction.status}`) }));
+  }, [transaction.status, t]);
+
+  const cancel = useMutation({
+    mutationFn: () => cancelTransaction(transaction.id),
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
+      const wasPaid = transaction.status === 'paid';
+      previous.current = answer.status;
+      queryClient.setQueryData(['transactions', 'one', transaction.id], answer);
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      setConfirming(false);
+      setNotice(
+        wasPaid
+          ? t('dashboard.transaction.cancelledRefund', { amount: source(transaction.total_to_pay) })
+          : t('dashboard.transaction.cancelled'),
+      );
+    },
+    onError: async (failure) => {
+      const apiError = await readApiError(failure);
+      setConfirming(false);
+      if (apiError.status === 401) return;
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      setError(apiError.message ?? t('dashboard.transaction.cancelError'));
+    },
+  });
+
+  const payable = PAYABLE.includes(transaction.status);
+  const cancellable = CANCELLABLE.includes(transaction.status);
+  const paidAlready = !['awaiting_payment', 'payment_processing', 'payment_failed', 'expired'].includes(
+    transaction.status,
+  );
+  const name = transaction.recipient.name;
+
+  return (
+    <>
+      <div>
+        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight break-words text-slate-900 focus:outline-none">
+          {t('dashboard.transaction.heading', { name })}
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          <TransferStatusChip status={transaction.status} className="text-sm" />
+          <span>{t('dashboard.transaction.created', { date: formatDateTime(transaction.created_at, locale) })}</span>
+          <span>{t('dashboard.transaction.shortRef', { id: transaction.id.slice(0, 8).toUpperCase() })}</span>
+        </p>
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="status-announcement">
+          {announced}
+        </p>
+      </div>
+
+      <div ref={noticeRef} tabIndex={-1} aria-live="polite" aria-atomic="true" className="focus:outline-none">
+        {notice && (
+          <Alert tone="success" testId="transaction-notice">
+            {notice}
+          </Alert>
+        )}
+      </div>
+      <div aria-live="assertive" aria-atomic="true">
+        {error && (
+          <Alert tone="error" testId="transaction-action-error">
+            {error}
+          </Alert>
+        )}
+      </div>
+
+      <div className="flex flex-wrap gap-3" data-testid="transaction-actions">
+        {payable && (
+          <ButtonLink to={paths.makePayment.getHref({ transactionId: transaction.id })}>
+            {t('dashboard.transaction.payNow')}
+          </ButtonLink>
+        )}
+        {cancellable && (
+          <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="cancel-transfer">
+            {t('dashboard.transaction.cancel')}
+          </Button>
+        )}
+        <ButtonLink variant="secondary" to={paths.viewRecipient.getHref({ id: transaction.recipient_id })}>
+          {t('dashboard.transaction.sendAgain')}
+        </ButtonLink>
+        {receipt?.(transaction)}
+      </div>
+      {share?.(transaction)}
+
+      <Card className="p-5 sm:p-8">
+        <section aria-labelledby={`${ids}-timeline`}>
+          <h2 id={`${ids}-timeline`} className="mb-4 text-lg font-semibold text-slate-900">
+            {t('dashboard.transaction.timeline')}
+          </h2>
+          <Timeline transaction={transaction} />
+        </section>
+      </Card>
+
+      <Card className="p-5 sm:p-8">
+        <section aria-labelledby={`${ids}-breakdown`}>
+          <h2 id={`${ids}-breakdown`} className="mb-2 text-lg font-semibold text-slate-900">
+            {t('dashboard.transaction.breakdown')}
+          </h2>
+          <dl className="divide-y divide-slate-200 text-sm" data-testid="transaction-breakdown">
+            <Row label={t('dashboard.transaction.youSent')} value={source(transaction.source_amount)} />
+            {transaction.fee.items.map((item) => (
+              <Row
+                key={item.type}
+                muted
+                label={t(`dashboard.transaction.feeTypes.${item.type}`, { defaultValue: item.label })}
+                value={item.amount === '0' ? t('dashboard.transaction.noFee') : source(item.amount)}
+              />
+            ))}
+            <Row label={t('dashboard.transaction.totalFees')} value={source(transaction.fee.total)} />
+            <Row
+              strong
+              label={paidAlready ? t('dashboard.transaction.totalPaid') : t('dashboard.transaction.totalToPay')}
+              value={source(transaction.total_to_pay)}
+            />
+            <Row
+              label={t('dashboard.transaction.rate')}
+              value={t('dashboard.transaction.rateValue', {
+                rate: formatRate(transaction.rate, locale),
+                source: transaction.source_currency,
+                target: transaction.target_currency,
+              })}
+            />
+            <Row
+              strong
+              label={t('dashboard.transaction.recipientGets')}
+              value={formatAmount(transaction.target_amount, transaction.target_currency, locale)}
+            />
+          </dl>
+        </section>
+      </Card>
+
+      <Card className="p-5 sm:p-8">
+        <section aria-labelledby={`${ids}-details`}>
+          <h2 id={`${ids}-details`} className="mb-2 text-lg font-semibold text-slate-900">
+            {t('dashboard.transaction.details')}
+          </h2>
+          <dl className="divide-y divide-slate-200 text-sm" data-testid="transaction-details">
+            <div className="py-2">
+              <dt className="text-slate-700">{t('dashboard.transaction.recipient')}</dt>
+              <dd className="mt-0.5 text-slate-900">
+                <span className="block font-semibold break-words">{name}</span>
+                <span className="block break-words text-slate-700">{transaction.recipient.summary}</span>
+                <TextLink to={paths.viewRecipient.getHref({ id: transaction.recipient_id })}>
+                  {t('dashboard.transaction.viewRecipient')}
+                </TextLink>
+              </dd>
+            </div>
+            <Row
+              label={t('dashboard.transaction.purpose')}
+              value={
+                transaction.purpose
+                  ? t(`dashboard.transaction.purposes.${transaction.purpose}`)
+                  : t('dashboard.transaction.none')
+              }
+            />
+            <Row
+              label={t('dashboard.transaction.reference')}
+              value={transaction.reference || t('dashboard.transaction.none')}
+            />
+          </dl>
+        </section>
+      </Card>
+
+      {confirming && (
+        <ConfirmDialog
+          title={t('dashboard.transaction.cancelTitle')}
+          confirmLabel={t('dashboard.transaction.cancelConfirm')}
+          cancelLabel={t('dashboard.transaction.keep')}
+          pending={cancel.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => cancel.mutate()}
+        >
+          <p>{t('dashboard.transaction.cancelText', { name })}</p>
+          {transaction.status === 'paid' && (
+            <p data-testid="cancel-refund-note">
+              {t('dashboard.transaction.cancelRefund', { amount: source(transaction.total_to_pay) })}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** The next step's words, when one is expected. */
+function nextStep(transaction: Transaction, t: TFunction, locale: string): string | null {
+  const { status } = transaction;
+  switch (status) {
+    case 'awaiting_payment':
+    case 'payment_failed':
+      return t(`dashboard.transaction.nextStep.${status}`, { date: formatDateTime(transaction.pay_by, locale) });
+    case 'paid':
+    case 'processing':
+      return t(`dashboard.transaction.nextStep.${status}`, { estimate: transaction.delivery_estimate });
+    case 'payment_processing':
+    case 'returned':
+      return t(`dashboard.transaction.nextStep.${status}`);
+    case 'cancelled':
+      return transaction.timeline.some((e) => e.status === 'paid')
+        ? t('dashboard.transaction.nextStep.cancelled')
+        : null;
+    default:
+      return null;
+  }
+}
+
+function Timeline({ transaction }: { transaction: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const next = nextStep(transaction, t, i18n.language);
+  return (
+    <ol className="space-y-4" data-testid="timeline">
+      {transaction.timeline.map((entry, i) => (
+        <li key={`${entry.status}-${entry.at}-${i}`} className="relative border-l-2 border-blue-700 pl-4">
+          <p className="font-semibold text-slate-900">{t(`dashboard.transfers.status.${entry.status}`)}</p>
+          <p className="text-sm text-slate-700">
+            <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+          </p>
+          {entry.note && <p className="mt-0.5 text-sm break-words text-slate-800">{entry.note}</p>}
+        </li>
+      ))}
+      {next && (
+        <li className="border-l-2 border-dashed border-slate-400 pl-4" data-testid="timeline-next">
+          <p className="font-semibold text-slate-700">{t('dashboard.transaction.next')}</p>
+          <p className="text-sm text-slate-800">{next}</p>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+function Row({
+  label,
+  value,
+  strong = false,
+  muted = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+      <dt className={muted ? 'text-slate-600' : 'text-slate-700'}>{label}</dt>
+      <dd className={strong ? 'text-base font-semibold text-slate-900' : 'break-words text-slate-900'}>{value}</dd>
+    </div>
+  );
+}
