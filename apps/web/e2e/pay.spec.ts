@@ -18,8 +18,15 @@ async function expectAccessibleAndFits(page: Page, label: string): Promise<void>
   expect(await page.evaluate(findLayoutProblems), `${label}: layout`).toEqual([]);
 }
 
+/**
+ * The sandbox payout partner bounces accounts ending in 000 (docs/product/payments.md), which the
+ * usual example IBAN does: transfers meant to arrive go to another valid one.
+ */
+const ARRIVES = { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' };
+const BOUNCES = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' };
+
 /** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
-async function confirmedTransfer(page: Page): Promise<string> {
+async function confirmedTransfer(page: Page, account = ARRIVES): Promise<string> {
   const headers = await xsrfHeaders(page);
   const quote = await page.request.post('/client/v1/quotes', {
     headers,
@@ -39,7 +46,7 @@ async function confirmedTransfer(page: Page): Promise<string> {
       country: 'DE',
       currency: 'EUR',
       payout_method: 'bank_account',
-      details: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' },
+      details: account,
     },
   });
   expect(recipient.status(), await recipient.text()).toBe(201);
@@ -145,5 +152,95 @@ test.describe('paying a transfer', () => {
     await expect(page.getByRole('heading', { name: 'Waiting for your bank transfer' })).toBeVisible();
     await expect(page.getByTestId('bank-details')).toContainText('04-00-04');
     await expectAccessibleAndFits(page, 'waiting for the bank transfer');
+  });
+
+  test('a 3-D Secure card is challenged, then the transfer completes live and its receipt downloads as a PDF', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await verifiedUkCustomer(page, request, 'threeds');
+    const id = await confirmedTransfer(page);
+    await page.goto(`/pay/${id}`);
+    await payByCard(page, '4000 0000 0000 3220');
+    await expect(page).toHaveURL(/\/sandbox\/gateway\/3ds\//);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/cb/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+
+    // The transaction page follows the payout live: processing, then completed (sandbox partner).
+    await page.getByRole('link', { name: 'View the transfer' }).click();
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline).toContainText('Completed', { timeout: 90_000 });
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // The receipt: a PDF download named after the transfer.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download receipt (PDF)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`transfer-${id}.pdf`);
+    const path = await file.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('a failed 3-D Secure challenge is a failed payment; cancelling before paying stops the transfer', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await verifiedUkCustomer(page, request, 'cancel');
+    const id = await confirmedTransfer(page);
+    await page.goto(`/pay/${id}`);
+    await payByCard(page, '4000 0000 0000 3220');
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/cb/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Your payment didn’t go through' })).toBeVisible();
+
+    await page.goto(`/transaction/${id}`);
+    await page.getByRole('button', { name: 'Cancel transfer' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel this transfer?' });
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page.getByText('The transfer was cancelled.')).toBeVisible();
+    await expect(page.getByTestId('timeline')).toContainText('Cancelled');
+    await expect(page.getByRole('button', { name: 'Cancel transfer' })).toHaveCount(0);
+    await expectAccessibleAndFits(page, 'cancelled transfer');
+  });
+
+  test('a bounced payout is sent again to corrected details, with no new payment, and completes', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await verifiedUkCustomer(page, request, 'bounce');
+    const id = await confirmedTransfer(page, BOUNCES);
+    await page.goto(`/pay/${id}`);
+    await payByCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await page.goto(`/transaction/${id}`);
+
+    // The partner sends it back ("Account closed"); the page offers a refund or corrected details.
+    const panel = page.getByTestId('returned-panel');
+    await expect(panel).toBeVisible({ timeout: 60_000 });
+    await expect(panel).toContainText('Account closed');
+    await expectAccessibleAndFits(page, 'returned transfer');
+    await page.getByRole('button', { name: 'Send to corrected details' }).click();
+    await page.getByRole('button', { name: 'Add a new recipient' }).click();
+    const form = page.getByTestId('returned-add-recipient');
+    await form.getByRole('textbox', { name: 'Full name' }).fill('Hans Müller');
+    await form.getByRole('textbox', { name: 'IBAN' }).fill(ARRIVES.iban);
+    const bic = form.getByRole('textbox', { name: 'BIC (SWIFT code)' });
+    if ((await bic.count()) > 0) await bic.fill(ARRIVES.bic);
+    await form.getByRole('button', { name: 'Add recipient' }).click();
+    await page.getByRole('button', { name: 'Send again to Hans Müller' }).click();
+    await expect(page.getByTestId('transaction-notice')).toContainText('Your money is on its way again');
+    await expect(page.getByTestId('timeline')).toContainText('Completed', { timeout: 90_000 });
+
+    // One payment for the whole story.
+    const res = await page.request.get(`/client/v1/transactions/${id}`, { headers: { Accept: 'application/json' } });
+    const timeline = ((await res.json()) as { timeline: { status: string }[] }).timeline.map((e) => e.status);
+    expect(timeline.filter((s) => s === 'paid')).toHaveLength(1);
+    expect(timeline).toEqual(expect.arrayContaining(['returned', 'processing', 'completed']));
   });
 });

@@ -43,6 +43,8 @@ const routes: Record<RouteName, { href: string; access: Access; ready?: (page: P
   categoryView: { href: paths.categoryView.getHref({ category: 'identity' }), access: 'signedIn' },
   settings: { href: paths.settings.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('mfa-method') },
   devices: { href: paths.devices.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('device-item') },
+  // An unknown token: the page's "Link not found" state (no account needed).
+  track: { href: paths.track.getHref({ token: 'A'.repeat(43) }), access: 'signedOut' },
 };
 
 const routesFor = (access: Access) => routeNames.filter((name) => routes[name].access === access);

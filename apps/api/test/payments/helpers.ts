@@ -187,3 +187,8 @@ export async function entryCodes(ctx: TestContext, transactionId: string): Promi
     .execute();
   return rows.map((r) => r.code);
 }
+
+/** Cancel a transfer (docs/product/money-movement.md#transaction-statuses). */
+export function cancelTransfer(client: Client, txId: string) {
+  return client.post(buildPath(transactionsEndpoints.cancelTransaction.path, { id: txId }));
+}

@@ -1,6 +1,6 @@
 // Shared by the payouts tests (docs/product/money-movement.md#payout): a paid transfer (through the
 // payments tests' helpers), payouts that start at once, the sandbox partner's notices captured.
-import type { Transaction } from '@remit/contract';
+import { buildPath, transactionsEndpoints, type Transaction } from '@remit/contract';
 import type { TestContext } from '../helpers.ts';
 import {
   CARDS,
@@ -79,3 +79,11 @@ export async function ledgerSnapshot(ctx: TestContext): Promise<(account: string
   const before = new Map(rows.map((r) => [r.id, BigInt(r.credits_posted) - BigInt(r.debits_posted)]));
   return async (account) => (await balance(ctx, account)) - (before.get(account) ?? 0n);
 }
+
+/** Refund a returned transfer (docs/product/money-movement.md#returned). */
+export const refundTransfer = (c: Client, id: string) =>
+  c.post(buildPath(transactionsEndpoints.refundTransaction.path, { id }), {});
+
+/** Send a returned transfer again, to `recipientId` (docs/product/money-movement.md#returned). */
+export const resendTransfer = (c: Client, id: string, recipientId: string) =>
+  c.post(buildPath(transactionsEndpoints.resendTransaction.path, { id }), { recipient_id: recipientId });

@@ -55,6 +55,13 @@ export const routes: RouteObject[] = [
             lazy: () => withTexts(import('./routes/reset-password'), 'security'),
           },
           {
+            // Public: no account needed, never sends to sign-in.
+            id: 'track',
+            path: paths.track.path,
+            handle: handle('track'),
+            lazy: () => withTexts(import('./routes/track'), 'tracking'),
+          },
+          {
             id: 'app',
             lazy: () => withTexts(import('./layouts/app-layout'), 'realtime', 'onboarding'),
             children: [
@@ -98,7 +105,7 @@ export const routes: RouteObject[] = [
                 id: 'viewTransaction',
                 path: paths.viewTransaction.path,
                 handle: handle('viewTransaction'),
-                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard'),
+                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients'),
               },
               {
                 id: 'recipients',

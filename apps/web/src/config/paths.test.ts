@@ -22,6 +22,7 @@ describe('paths', () => {
       categoryView: '/account-verification/upload/:category',
       settings: '/settings',
       devices: '/devices',
+      track: '/track/:token',
     });
   });
 

@@ -64,6 +64,8 @@ export const paths = {
   categoryView: route('/account-verification/upload/:category'),
   settings: route('/settings'),
   devices: route('/devices'),
+  /** The public tracking page (not an app route: no account needed). */
+  track: route('/track/:token'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -7,6 +7,7 @@ import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
 import type security from '@/locales/en/security';
+import type tracking from '@/locales/en/tracking';
 import type transfer from '@/locales/en/transfer';
 import type verification from '@/locales/en/verification';
 
@@ -28,6 +29,7 @@ declare module 'i18next' {
         transfer: typeof transfer;
         dashboard: typeof dashboard;
         payment: typeof payment;
+        tracking: typeof tracking;
       };
     };
   }

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { QuoteCalculator } from '@/features/dashboard/components/quote-calculator';
 import { TasksPanel } from '@/features/onboarding/components/tasks-panel';
+import { getRecipient } from '@/features/recipients/api/recipients';
 import { TransferList } from '@/features/transactions/components/transfer-list';
 import { createQuote } from '@/features/transfer/api/quotes';
 import { useTransactionList } from '@/features/transfer/api/transactions';
@@ -15,7 +16,8 @@ const RECENT = 5;
 
 /**
  * Route module of dashboard (docs/product/screens.md#routes), loaded on demand with its texts: a
- * greeting, the calculator (with "Send again" to recent recipients), what is left to do, and the
+ * greeting, the calculator (with "Send again" to recent recipients, and `?send_again={recipientId}`
+ * preselecting one, fetched through the recipients feature when not recent), what is left to do, and the
  * latest transfers (live: the realtime provider invalidates ['transactions'] on a status change).
  */
 export function Component() {
@@ -24,6 +26,8 @@ export function Component() {
   const name = customer ? (customer.name ?? customer.account.email) : null;
   const recent = useTransactionList({ limit: RECENT });
   const recentHeadingId = useId();
+  const firstPage = recent.data?.pages[0]?.data;
+  const recentTransfers = useMemo(() => firstPage ?? [], [firstPage]);
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>
@@ -38,7 +42,12 @@ export function Component() {
         </p>
         <p className="mt-1.5 text-slate-700">{t('onboarding.dashboard.intro')}</p>
       </div>
-      <QuoteCalculator createQuote={createQuote} recentTransfers={recent.data?.pages[0]?.data ?? []} />
+      <QuoteCalculator
+        createQuote={createQuote}
+        recentTransfers={recentTransfers}
+        recentLoaded={!recent.isPending}
+        getRecipient={getRecipient}
+      />
       <TasksPanel />
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">

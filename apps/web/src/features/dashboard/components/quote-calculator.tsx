@@ -7,12 +7,13 @@ import {
   type Quote,
   type QuoteNotice,
   type QuoteRequest,
+  type Recipient,
   type SendCurrency,
   type Transaction,
 } from '@remit/contract';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,7 +50,14 @@ export interface QuoteCalculatorProps {
   createQuote: (body: QuoteRequest) => Promise<Quote>;
   /** The latest transfers, newest first: their recipients are offered under "Send again". */
   recentTransfers?: Transaction[];
+  /** The latest transfers have been read (or failed): `?send_again=` may then fetch its recipient. */
+  recentLoaded?: boolean;
+  /** GET /client/v1/recipients/{id} (the recipients feature's fetcher, given by the app), for `?send_again=`. */
+  getRecipient?: (id: string) => Promise<Recipient>;
 }
+
+/** `?send_again={recipientId}` (optionally `&amount=` minor units with `&currency=`): what to preselect. */
+export const SEND_AGAIN_PARAM = 'send_again';
 
 /**
  * The dashboard's calculator: how much to send or how much they get, where and how; each change asks
@@ -57,7 +65,12 @@ export interface QuoteCalculatorProps {
  * delivery estimate and the notices. Continue opens the wizard with the quote (a new one when the
  * shown one expired or no longer matches), and with the recipient chosen through "Send again".
  */
-export function QuoteCalculator({ createQuote, recentTransfers = [] }: QuoteCalculatorProps) {
+export function QuoteCalculator({
+  createQuote,
+  recentTransfers = [],
+  recentLoaded = true,
+  getRecipient,
+}: QuoteCalculatorProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const corridors = useCorridors();
@@ -71,6 +84,8 @@ export function QuoteCalculator({ createQuote, recentTransfers = [] }: QuoteCalc
         customerCountry={customer.data?.country?.iso2_alpha ?? null}
         createQuote={createQuote}
         recentTransfers={recentTransfers}
+        recentLoaded={recentLoaded}
+        getRecipient={getRecipient}
       />
     );
   } else if (corridors.isError) {
@@ -98,7 +113,8 @@ export function QuoteCalculator({ createQuote, recentTransfers = [] }: QuoteCalc
   );
 }
 
-interface CalculatorProps extends Required<QuoteCalculatorProps> {
+interface CalculatorProps extends Required<Omit<QuoteCalculatorProps, 'getRecipient'>> {
+  getRecipient: QuoteCalculatorProps['getRecipient'];
   corridors: CorridorsResponse;
   customerCountry: string | null;
 }
@@ -112,7 +128,22 @@ interface ChosenRecipient {
 const sameDestination = (a: Destination, b: Destination) =>
   a.country === b.country && a.currency === b.currency && a.method === b.method;
 
-function Calculator({ corridors, customerCountry, createQuote, recentTransfers }: CalculatorProps) {
+/** The recipient "Send again" fills the calculator for, and the amount to start from (if any). */
+interface SendAgainTarget {
+  id: string;
+  name: string;
+  destination: Destination;
+  amount: { amount: string; currency: string } | null;
+}
+
+function Calculator({
+  corridors,
+  customerCountry,
+  createQuote,
+  recentTransfers,
+  recentLoaded,
+  getRecipient,
+}: CalculatorProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const navigate = useNavigate();
@@ -274,26 +305,93 @@ function Calculator({ corridors, customerCountry, createQuote, recentTransfers }
     }
   };
 
-  const sendAgain = (transfer: Transaction) => {
-    const wanted: Destination = {
-      country: transfer.recipient.country,
-      currency: transfer.recipient.currency,
-      method: transfer.recipient.payout_method,
-    };
+  const applySendAgain = (target: SendAgainTarget) => {
+    const wanted = target.destination;
     const next = resolveDestination(corridors.destinations, wanted);
     if (!next) return;
     setDestination(next);
-    setRecipient(
-      sameDestination(next, wanted)
-        ? { id: transfer.recipient_id, name: transfer.recipient.name, destination: next }
-        : null,
-    );
-    const source = corridors.send_currencies.find((c) => c === transfer.source_currency) ?? sendCurrency;
+    setRecipient(sameDestination(next, wanted) ? { id: target.id, name: target.name, destination: next } : null);
+    const source = corridors.send_currencies.find((c) => c === target.amount?.currency) ?? sendCurrency;
     setSendCurrency(source);
     setSide('source_amount');
     setTyping(null);
-    setSendText(source === transfer.source_currency ? toInputText(transfer.source_amount, source, locale) : sendText);
+    setSendText(
+      target.amount && source === target.amount.currency ? toInputText(target.amount.amount, source, locale) : sendText,
+    );
   };
+
+  const sendAgain = (transfer: Transaction) =>
+    applySendAgain({
+      id: transfer.recipient_id,
+      name: transfer.recipient.name,
+      destination: {
+        country: transfer.recipient.country,
+        currency: transfer.recipient.currency,
+        method: transfer.recipient.payout_method,
+      },
+      amount: { amount: transfer.source_amount, currency: transfer.source_currency },
+    });
+
+  // `?send_again={recipientId}[&amount=&currency=]`: the same as that recipient's "Send again" button,
+  // from the recent transfers, else from the recipient itself (fetched). Applied once.
+  const [searchParams] = useSearchParams();
+  const wantedId = searchParams.get(SEND_AGAIN_PARAM);
+  const wantedAmount = searchParams.get('amount');
+  const wantedCurrency = searchParams.get('currency');
+  const recentMatch = wantedId ? recentTransfers.find((transfer) => transfer.recipient_id === wantedId) : undefined;
+  const mustFetch = !!wantedId && !recentMatch && recentLoaded && !!getRecipient;
+  const [fetched, setFetched] = useState<Recipient | null>(null);
+  useEffect(() => {
+    if (!mustFetch || !wantedId || !getRecipient) return;
+    let live = true;
+    getRecipient(wantedId).then(
+      (found) => {
+        if (live) setFetched(found);
+      },
+      () => {
+        // Unknown or deleted: the calculator stays as it is.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [mustFetch, wantedId, getRecipient]);
+
+  const appliedFor = useRef<string | null>(null);
+  const applyRef = useRef(applySendAgain);
+  useEffect(() => {
+    applyRef.current = applySendAgain;
+  });
+  useEffect(() => {
+    if (!wantedId || appliedFor.current === wantedId) return;
+    const amount =
+      wantedAmount && wantedCurrency && /^[0-9]{1,18}$/.test(wantedAmount) && BigInt(wantedAmount) > 0n
+        ? { amount: wantedAmount, currency: wantedCurrency }
+        : null;
+    let target: SendAgainTarget | null = null;
+    if (recentMatch) {
+      target = {
+        id: recentMatch.recipient_id,
+        name: recentMatch.recipient.name,
+        destination: {
+          country: recentMatch.recipient.country,
+          currency: recentMatch.recipient.currency,
+          method: recentMatch.recipient.payout_method,
+        },
+        amount: amount ?? { amount: recentMatch.source_amount, currency: recentMatch.source_currency },
+      };
+    } else if (fetched?.id === wantedId) {
+      target = {
+        id: fetched.id,
+        name: fetched.name,
+        destination: { country: fetched.country, currency: fetched.currency, method: fetched.payout_method },
+        amount,
+      };
+    }
+    if (!target) return;
+    appliedFor.current = wantedId;
+    applyRef.current(target);
+  }, [wantedId, wantedAmount, wantedCurrency, recentMatch, fetched]);
 
   const shown = quote && quote.key === requestKey ? quote.quote : null;
   const blocked = shown?.notices.some((n) => n.type === 'blocked') ?? false;

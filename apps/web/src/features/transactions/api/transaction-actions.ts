@@ -26,3 +26,17 @@ export const createTrackingLink = (id: string) =>
 /** DELETE /client/v1/transactions/{id}/tracking-link. */
 export const revokeTrackingLink = (id: string) =>
   callEndpoint((contract) => contract.trackingEndpoints.revokeTrackingLink, { params: { id } });
+
+/**
+ * POST /client/v1/transactions/{id}/refund: a returned transfer refunded in full
+ * (docs/product/money-movement.md#returned).
+ */
+export const refundTransaction = (id: string) =>
+  callEndpoint((contract) => contract.transactionsEndpoints.refundTransaction, { params: { id } });
+
+/** POST /client/v1/transactions/{id}/resend: a returned transfer sent again to corrected details. */
+export const resendTransaction = (id: string, recipientId: string) =>
+  callEndpoint((contract) => contract.transactionsEndpoints.resendTransaction, {
+    params: { id },
+    body: { recipient_id: recipientId },
+  });

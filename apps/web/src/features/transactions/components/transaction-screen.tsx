@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { readApiError, toApiError } from '@/lib/api-errors';
 import { formatRate } from '@/lib/format-rate';
 import { cancelTransaction, type TransactionQuery } from '../api/transaction-actions';
+import { ReturnedPanel, type ReturnedRecipientsSource } from './returned-panel';
 import { formatAmount } from './transfer-list-item';
 import { TransferStatusChip } from './transfer-status-chip';
 
@@ -35,6 +36,8 @@ interface TransactionScreenProps {
   receipt?: (transaction: Transaction) => ReactNode;
   /** Slot: "Share tracking link" (POST/DELETE .../tracking-link). */
   share?: (transaction: Transaction) => ReactNode;
+  /** The recipients feature, for "Send to corrected details" on a returned transfer. */
+  recipients?: ReturnedRecipientsSource;
 }
 
 const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
@@ -49,13 +52,27 @@ export function formatDateTime(iso: string, locale: string): string {
  * what can be done now (pay, cancel, send again, receipt, tracking link). Live: the realtime provider
  * refreshes the transfer on TransactionStatusChanged.
  */
-export function TransactionScreen({ transactionQuery, ConfirmDialog, receipt, share }: TransactionScreenProps) {
+export function TransactionScreen({
+  transactionQuery,
+  ConfirmDialog,
+  receipt,
+  share,
+  recipients,
+}: TransactionScreenProps) {
   const { t } = useTranslation();
   const { transactionId = '' } = useParams();
   const query = useQuery(transactionQuery(transactionId));
   let body;
   if (query.data) {
-    body = <TransactionPage transaction={query.data} ConfirmDialog={ConfirmDialog} receipt={receipt} share={share} />;
+    body = (
+      <TransactionPage
+        transaction={query.data}
+        ConfirmDialog={ConfirmDialog}
+        receipt={receipt}
+        share={share}
+        recipients={recipients}
+      />
+    );
   } else if (query.isError) {
     const notFound = toApiError(query.error).status === 404;
     body = (
@@ -97,6 +114,7 @@ function TransactionPage({
   ConfirmDialog,
   receipt,
   share,
+  recipients,
 }: { transaction: Transaction } & Omit<TransactionScreenProps, 'transactionQuery'>) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -195,12 +213,38 @@ function TransactionPage({
             {t('dashboard.transaction.cancel')}
           </Button>
         )}
-        <ButtonLink variant="secondary" to={paths.viewRecipient.getHref({ id: transaction.recipient_id })}>
+        <ButtonLink
+          variant="secondary"
+          to={paths.dashboard.getHref(
+            {},
+            {
+              send_again: transaction.recipient_id,
+              amount: transaction.source_amount,
+              currency: transaction.source_currency,
+            },
+          )}
+        >
           {t('dashboard.transaction.sendAgain')}
         </ButtonLink>
         {receipt?.(transaction)}
       </div>
       {share?.(transaction)}
+
+      {transaction.status === 'returned' && (
+        <ReturnedPanel
+          transaction={transaction}
+          recipients={recipients}
+          ConfirmDialog={ConfirmDialog}
+          formatSource={source}
+          onDone={(answer, message) => {
+            previous.current = answer.status;
+            queryClient.setQueryData(['transactions', 'one', transaction.id], answer);
+            void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+            setError(null);
+            setNotice(message);
+          }}
+        />
+      )}
 
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={`${ids}-timeline`}>

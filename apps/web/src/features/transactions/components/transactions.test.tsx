@@ -164,7 +164,7 @@ describe('Transaction page (docs/product/money-movement.md#transactions)', () =>
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/pay/${transfer.id}`);
     expect(screen.getByRole('link', { name: 'Send again' })).toHaveAttribute(
       'href',
-      `/recipient/${transfer.recipient_id}`,
+      `/dashboard?send_again=${transfer.recipient_id}&amount=${transfer.source_amount}&currency=GBP`,
     );
     expect(screen.queryByTestId('download-receipt')).not.toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
