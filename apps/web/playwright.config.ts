@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up from 127.0.0.1; the per-address limit (20 an hour) is tested in the api.
       SIGNUP_MAX_PER_IP: '1000',
+      // The sandbox payout partner completes a payout after 20 s by default; journeys watch it live.
+      SANDBOX_PAYOUT_DELAY_SECONDS: '5',
     },
   },
 });

@@ -79,6 +79,22 @@ describe('card payments', () => {
     ]);
   });
 
+  it('a success the gateway cannot confirm is not taken on the redirect alone: the webhook makes it paid', async () => {
+    const { client, tx } = await payableTransfer(ctx);
+    const started = await startPayment(client, tx.id, 'card');
+    const location = await payOnHostedPage(ctx, started.redirect_url, CARDS.approve);
+    const gateway = ctx.app.services.sandboxGateway!;
+    const unreachable = vi.spyOn(gateway, 'getPayment').mockRejectedValue(new Error('gateway unreachable'));
+    const res = await paymentReturn(client, tx.id, returnQuery(location));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('payment_processing');
+    expect(await entryCodes(ctx, tx.id)).toEqual([]);
+    unreachable.mockRestore();
+    await deliverAll(ctx);
+    expect((await getTransaction(client, tx.id)).status).toBe('paid');
+    expect(await entryCodes(ctx, tx.id)).toEqual(['payment_received']);
+  });
+
   it('webhook before the redirect: paid once; the late return answers the paid transfer', async () => {
     const { client, tx } = await payableTransfer(ctx);
     const started = await startPayment(client, tx.id, 'card');

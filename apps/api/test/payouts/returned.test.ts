@@ -1,6 +1,6 @@
 // A returned transfer (docs/product/money-movement.md#returned): refund in full (fees included) or
 // send again to corrected details with a new payout and no new payment; owner only, 409 otherwise.
-import { buildPath, Transaction, transactionsEndpoints as t } from '@remit/contract';
+import { Transaction } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { M_PESA, customer, everyoneMaySend, recipient } from '../transactions/helpers.ts';
 import { drainJobs, entryCodes, expectBalancedLedger, getTransaction } from '../payments/helpers.ts';
@@ -12,8 +12,9 @@ import {
   payoutsOf,
   settlePayouts,
   usePayoutsApp,
+  refundTransfer,
+  resendTransfer,
 } from './helpers.ts';
-import type { Client } from '../helpers.ts';
 
 const ctx = usePayoutsApp();
 let delta: (account: string) => Promise<bigint>;
@@ -33,14 +34,10 @@ async function returnedTransfer() {
   return paid;
 }
 
-const refund = (c: Client, id: string) => c.post(buildPath(t.refundTransaction.path, { id }), {});
-const resend = (c: Client, id: string, recipientId: string) =>
-  c.post(buildPath(t.resendTransaction.path, { id }), { recipient_id: recipientId });
-
 describe('refund a returned transfer', () => {
   it('refunds in full, fees included: fee reversed, money owed back then sent back', async () => {
     const { client, tx } = await returnedTransfer();
-    const res = await refund(client, tx.id);
+    const res = await refundTransfer(client, tx.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = Transaction.parse(res.json());
@@ -69,7 +66,7 @@ describe('refund a returned transfer', () => {
       'refund_sent',
     ]);
     // A repeat answers the transfer again and moves nothing.
-    const again = await refund(client, tx.id);
+    const again = await refundTransfer(client, tx.id);
     expect(again.statusCode).toBe(200);
     await drainJobs(ctx);
     expect((await entryCodes(ctx, tx.id)).filter((c) => c === 'refund_owed')).toHaveLength(1);
@@ -77,17 +74,17 @@ describe('refund a returned transfer', () => {
 
   it('409 unless returned; 404 for another customer, an unknown or a malformed id', async () => {
     const { client, tx } = await paidTransfer(ctx, GOOD_IBAN);
-    const early = await refund(client, tx.id);
+    const early = await refundTransfer(client, tx.id);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(
       "This transfer can't be refunded: its payout has started. Only a returned transfer can be refunded; cancel a paid one instead.",
     );
     const other = await customer(ctx);
-    expect((await refund(other, tx.id)).statusCode).toBe(404);
-    expect((await refund(client, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await refund(client, 'nope')).statusCode).toBe(404);
-    expect((await resend(other, tx.id, tx.recipient_id)).statusCode).toBe(404);
-    const wrong = await resend(client, tx.id, tx.recipient_id);
+    expect((await refundTransfer(other, tx.id)).statusCode).toBe(404);
+    expect((await refundTransfer(client, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await refundTransfer(client, 'nope')).statusCode).toBe(404);
+    expect((await resendTransfer(other, tx.id, tx.recipient_id)).statusCode).toBe(404);
+    const wrong = await resendTransfer(client, tx.id, tx.recipient_id);
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toMatch(/^This transfer can't be sent again: its payout is under way\./);
     await settlePayouts(ctx);
@@ -98,7 +95,7 @@ describe('send a returned transfer again', () => {
   it('a new payout to the corrected recipient, no new payment, the money converted again', async () => {
     const { client, tx } = await returnedTransfer();
     const corrected = await recipient(client, GOOD_IBAN);
-    const res = await resend(client, tx.id, corrected.id);
+    const res = await resendTransfer(client, tx.id, corrected.id);
     expect(res.statusCode, res.body).toBe(200);
     const body = Transaction.parse(res.json());
     expect(body.status).toBe('processing');
@@ -134,11 +131,11 @@ describe('send a returned transfer again', () => {
     const { client, tx } = await returnedTransfer();
     const other = await customer(ctx);
     const theirs = await recipient(other, GOOD_IBAN);
-    const notFound = await resend(client, tx.id, theirs.id);
+    const notFound = await resendTransfer(client, tx.id, theirs.id);
     expect(notFound.statusCode).toBe(422);
     expect(notFound.json().errors.recipient_id).toEqual(['Recipient not found.']);
     const kenyan = await recipient(client, M_PESA);
-    const mismatch = await resend(client, tx.id, kenyan.id);
+    const mismatch = await resendTransfer(client, tx.id, kenyan.id);
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.recipient_id[0]).toMatch(/doesn't match the transfer/);
     expect((await getTransaction(client, tx.id)).status).toBe('returned');

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types.ts';
-
-/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 export interface StoredRate {
   currency: string;
@@ -23,8 +21,8 @@ export const corridorsRepository = {
         'c.common_name as country_name',
         'm.currency',
         'm.method',
-        text('m.min_amount').as('min_amount'),
-        text('m.max_amount').as('max_amount'),
+        bigintText('m.min_amount').as('min_amount'),
+        bigintText('m.max_amount').as('max_amount'),
         'm.delivery_estimate',
         'm.delivery_min_hours',
         'm.delivery_max_hours',
@@ -41,11 +39,11 @@ export const corridorsRepository = {
       .select([
         'payout_method_id',
         'send_currency',
-        text('min_amount').as('min_amount'),
-        text('max_amount').as('max_amount'),
-        text('fee_fixed').as('fee_fixed'),
+        bigintText('min_amount').as('min_amount'),
+        bigintText('max_amount').as('max_amount'),
+        bigintText('fee_fixed').as('fee_fixed'),
         'fee_bps',
-        text('partner_fee').as('partner_fee'),
+        bigintText('partner_fee').as('partner_fee'),
         'margin_bps',
       ])
       .orderBy('payout_method_id')
@@ -56,7 +54,7 @@ export const corridorsRepository = {
   listPayInFees(db: Executor) {
     return db
       .selectFrom('pay_in_fees')
-      .select(['send_currency', 'method', text('fee_fixed').as('fee_fixed'), 'fee_bps'])
+      .select(['send_currency', 'method', bigintText('fee_fixed').as('fee_fixed'), 'fee_bps'])
       .orderBy('method')
       .orderBy('send_currency')
       .execute();

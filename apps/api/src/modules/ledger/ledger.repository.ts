@@ -1,9 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/types.ts';
 import { accountId, LEDGER_ACCOUNT_TYPES, type LedgerAccountRef } from './chart-of-accounts.ts';
-
-/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 export interface EntryValues {
   id: string;
@@ -78,7 +76,7 @@ export const ledgerRepository = {
         'p.kind',
         'p.debit_account_id',
         'p.credit_account_id',
-        text('p.amount').as('amount'),
+        bigintText('p.amount').as('amount'),
         'p.currency',
         'p.transaction_id',
         's.id as settled_by',
@@ -95,10 +93,10 @@ export const ledgerRepository = {
         'type',
         'currency',
         'balance_rule',
-        text('debits_pending').as('debits_pending'),
-        text('debits_posted').as('debits_posted'),
-        text('credits_pending').as('credits_pending'),
-        text('credits_posted').as('credits_posted'),
+        bigintText('debits_pending').as('debits_pending'),
+        bigintText('debits_posted').as('debits_posted'),
+        bigintText('credits_pending').as('credits_pending'),
+        bigintText('credits_posted').as('credits_posted'),
       ])
       .orderBy('id')
       .execute();
@@ -113,7 +111,7 @@ export const ledgerRepository = {
         'kind',
         'debit_account_id',
         'credit_account_id',
-        text('amount').as('amount'),
+        bigintText('amount').as('amount'),
         'currency',
         'pending_id',
         'code',

@@ -1,7 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Executor, PaymentStatusColumn, PaymentsTable } from '../../db/types.ts';
-
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -36,8 +35,8 @@ export const paymentsRepository = {
         'transactions.pay_by',
         'transactions.fee_items',
         'transactions.reference',
-        text('transactions.fee_total').as('fee_total'),
-        text('transactions.total_to_pay').as('total_to_pay'),
+        bigintText('transactions.fee_total').as('fee_total'),
+        bigintText('transactions.total_to_pay').as('total_to_pay'),
         'quotes.pay_in_options',
         'accounts.email',
       ])
@@ -78,7 +77,7 @@ export const paymentsRepository = {
   open(db: Executor, transactionId: string) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('transaction_id', '=', transactionId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
@@ -87,7 +86,7 @@ export const paymentsRepository = {
   byId(db: Executor, id: string) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('id', '=', id)
       .executeTakeFirst();
   },
@@ -95,7 +94,7 @@ export const paymentsRepository = {
   lock(db: Executor, id: string) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -104,7 +103,7 @@ export const paymentsRepository = {
   byProviderId(db: Executor, provider: string, providerPaymentId: string) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('provider', '=', provider)
       .where('provider_payment_id', '=', providerPaymentId)
       .executeTakeFirst();
@@ -114,7 +113,7 @@ export const paymentsRepository = {
   succeeded(db: Executor, transactionId: string) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('transaction_id', '=', transactionId)
       .where('status', '=', 'succeeded')
       .orderBy('created_at', 'desc')
@@ -160,7 +159,7 @@ export const paymentsRepository = {
   stale(db: Executor, before: Date, limit: number) {
     return db
       .selectFrom('payments')
-      .select([...PAYMENT_COLUMNS, text('amount').as('amount')])
+      .select([...PAYMENT_COLUMNS, bigintText('amount').as('amount')])
       .where('status', '=', 'pending')
       .where('created_at', '<', before)
       .orderBy('created_at')
@@ -190,7 +189,7 @@ export const paymentsRepository = {
   async sourceAmount(db: Executor, transactionId: string): Promise<string> {
     const row = await db
       .selectFrom('transactions')
-      .select(text('source_amount').as('source_amount'))
+      .select(bigintText('source_amount').as('source_amount'))
       .where('id', '=', transactionId)
       .executeTakeFirstOrThrow();
     return row.source_amount;

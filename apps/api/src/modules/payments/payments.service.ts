@@ -339,9 +339,18 @@ export class PaymentsService {
     if (!payment || payment.transaction_id !== row.id || payment.customer_id !== auth.customerId) {
       throw AppError.notFound();
     }
-    // The redirect says only the outcome: the gateway confirms the amount when it can.
+    // The redirect says only the outcome: the gateway confirms the amount when it can. A success it
+    // cannot confirm (the gateway unreachable, or of another mind) is left to the webhook and the
+    // reconciler: money is never taken as received on the browser's word alone.
     const seen = await gateway.getPayment(verified.providerPaymentId).catch(() => null);
     const confirms = seen && seen.status === verified.outcome;
+    if (verified.outcome === 'succeeded' && !confirms) {
+      this.deps.log.warn(
+        { paymentId: payment.id },
+        'payment return not confirmed by the gateway; waiting for its notice',
+      );
+      return this.deps.transactions.get(auth, row.id);
+    }
     await this.applyGatewayWord(payment.id, {
       outcome: verified.outcome,
       amount: confirms ? seen.amount : null,

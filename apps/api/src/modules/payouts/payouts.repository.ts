@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor, PayoutsTable } from '../../db/types.ts';
-
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 const PAYOUT_COLUMNS = [
   'id',
@@ -11,9 +9,9 @@ const PAYOUT_COLUMNS = [
   'partner_reference',
   'recipient_id',
   'recipient',
-  text('amount').as('amount'),
+  bigintText('amount').as('amount'),
   'currency',
-  text('source_amount').as('source_amount'),
+  bigintText('source_amount').as('source_amount'),
   'source_currency',
   'status',
   'return_reason',
@@ -53,9 +51,9 @@ export const payoutsRepository = {
         'recipient_payout_method',
         'source_currency',
         'target_currency',
-        text('source_amount').as('source_amount'),
-        text('target_amount').as('target_amount'),
-        text('total_to_pay').as('total_to_pay'),
+        bigintText('source_amount').as('source_amount'),
+        bigintText('target_amount').as('target_amount'),
+        bigintText('total_to_pay').as('total_to_pay'),
       ])
       .where('id', '=', id)
       .executeTakeFirst();

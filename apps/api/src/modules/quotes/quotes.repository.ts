@@ -1,9 +1,6 @@
-import { sql } from 'kysely';
 import type { Executor, QuotesTable } from '../../db/types.ts';
 import type { Insertable } from 'kysely';
-
-/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 export type QuoteValues = Insertable<QuotesTable>;
 
@@ -24,11 +21,11 @@ export const quotesRepository = {
         'target_currency',
         'payout_method',
         'quoted_by',
-        text('requested_amount').as('requested_amount'),
-        text('source_amount').as('source_amount'),
-        text('target_amount').as('target_amount'),
-        text('fee_total').as('fee_total'),
-        text('total_to_pay').as('total_to_pay'),
+        bigintText('requested_amount').as('requested_amount'),
+        bigintText('source_amount').as('source_amount'),
+        bigintText('target_amount').as('target_amount'),
+        bigintText('fee_total').as('fee_total'),
+        bigintText('total_to_pay').as('total_to_pay'),
         'rate',
         'mid_market_rate',
         'rate_as_of',

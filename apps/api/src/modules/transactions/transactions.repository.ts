@@ -1,8 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor, TransactionStatusColumn, TransactionsTable } from '../../db/types.ts';
-
-/** bigint columns as text: pg reads bigint as a string, PGlite as a number. */
-const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+import { bigintText } from '../../db/bigint-text.ts';
 
 export type NewTransactionRow = Insertable<TransactionsTable>;
 
@@ -42,10 +40,10 @@ function quoteQuery(db: Executor, customerId: string, quoteId: string) {
       'target_country',
       'target_currency',
       'payout_method',
-      text('source_amount').as('source_amount'),
-      text('target_amount').as('target_amount'),
-      text('fee_total').as('fee_total'),
-      text('total_to_pay').as('total_to_pay'),
+      bigintText('source_amount').as('source_amount'),
+      bigintText('target_amount').as('target_amount'),
+      bigintText('fee_total').as('fee_total'),
+      bigintText('total_to_pay').as('total_to_pay'),
       'rate',
       'mid_market_rate',
       'pay_in_method',
@@ -123,7 +121,14 @@ export const transactionsRepository = {
   lockForTransition(db: Executor, id: string) {
     return db
       .selectFrom('transactions')
-      .select(['id', 'customer_id', 'status', 'source_currency', text('total_to_pay').as('total_to_pay'), 'pay_by'])
+      .select([
+        'id',
+        'customer_id',
+        'status',
+        'source_currency',
+        bigintText('total_to_pay').as('total_to_pay'),
+        'pay_by',
+      ])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -138,10 +143,10 @@ export const transactionsRepository = {
       .selectFrom('transactions')
       .select([
         ...TRANSACTION_COLUMNS,
-        text('source_amount').as('source_amount'),
-        text('target_amount').as('target_amount'),
-        text('fee_total').as('fee_total'),
-        text('total_to_pay').as('total_to_pay'),
+        bigintText('source_amount').as('source_amount'),
+        bigintText('target_amount').as('target_amount'),
+        bigintText('fee_total').as('fee_total'),
+        bigintText('total_to_pay').as('total_to_pay'),
       ])
       .where('customer_id', '=', customerId)
       .where('id', '=', id)
@@ -153,10 +158,10 @@ export const transactionsRepository = {
       .selectFrom('transactions')
       .select([
         ...TRANSACTION_COLUMNS,
-        text('source_amount').as('source_amount'),
-        text('target_amount').as('target_amount'),
-        text('fee_total').as('fee_total'),
-        text('total_to_pay').as('total_to_pay'),
+        bigintText('source_amount').as('source_amount'),
+        bigintText('target_amount').as('target_amount'),
+        bigintText('fee_total').as('fee_total'),
+        bigintText('total_to_pay').as('total_to_pay'),
       ])
       .where('customer_id', '=', customerId);
     if (f.contains !== null) {
