@@ -30,7 +30,6 @@ const common = {
     accountVerification: 'Account verification',
     categoryView: 'Upload documents',
     devices: 'Devices',
-    comingSoon: 'This part of the app is coming soon.',
   },
   nav: {
     dashboard: 'Dashboard',

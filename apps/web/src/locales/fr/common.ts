@@ -30,7 +30,6 @@ const common: Translation<typeof en> = {
     accountVerification: 'Vérification du compte',
     categoryView: 'Téléverser des documents',
     devices: 'Appareils',
-    comingSoon: 'Cette partie de l’application arrive bientôt.',
   },
   nav: {
     dashboard: 'Tableau de bord',
