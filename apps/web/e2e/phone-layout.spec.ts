@@ -43,6 +43,7 @@ const routes: Record<RouteName, { href: string; access: Access; ready?: (page: P
   categoryView: { href: paths.categoryView.getHref({ category: 'identity' }), access: 'signedIn' },
   settings: { href: paths.settings.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('mfa-method') },
   devices: { href: paths.devices.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('device-item') },
+  limits: { href: paths.limits.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('what-counts') },
   // An unknown token: the page's "Link not found" state (no account needed).
   track: { href: paths.track.getHref({ token: 'A'.repeat(43) }), access: 'signedOut' },
 };
@@ -78,7 +79,7 @@ async function checkRoute(page: Page, name: RouteName, label: string = name): Pr
   if (isPhone(page)) {
     await expect(mainNav(page)).toBeHidden();
     await menuButton.click();
-    await expect(mainNav(page).getByRole('link')).toHaveCount(4);
+    await expect(mainNav(page).getByRole('link')).toHaveCount(5);
     await expectFits(page, `${label}, menu open`);
     await page.keyboard.press('Escape');
     await expect(mainNav(page)).toBeHidden();

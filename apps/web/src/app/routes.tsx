@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer'),
+                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits'),
               },
               {
                 id: 'transferWizard',
@@ -142,6 +142,13 @@ export const routes: RouteObject[] = [
                 path: paths.devices.path,
                 handle: handle('devices'),
                 lazy: () => withTexts(import('./routes/devices'), 'devices'),
+              },
+              {
+                id: 'limits',
+                path: paths.limits.path,
+                handle: handle('limits'),
+                // `dashboard` holds the transfer statuses' words (the status chip).
+                lazy: () => withTexts(import('./routes/limits'), 'limits', 'dashboard'),
               },
             ],
           },

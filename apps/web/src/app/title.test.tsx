@@ -20,6 +20,7 @@ describe('route titles', () => {
     ['/transfer/q-1', 'Send Money'],
     ['/payment/cb/t-1', 'Processing Payment'],
     ['/dashboard', 'Default Title'],
+    ['/limits', 'Your limits'],
     ['/nowhere', 'Default Title'],
   ])('sets document.title on %s to %s', async (path, title) => {
     document.title = '';

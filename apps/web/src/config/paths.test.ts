@@ -22,6 +22,7 @@ describe('paths', () => {
       categoryView: '/account-verification/upload/:category',
       settings: '/settings',
       devices: '/devices',
+      limits: '/limits',
       track: '/track/:token',
     });
   });
@@ -35,6 +36,6 @@ describe('paths', () => {
 
   it('gives titles only where docs/product/screens.md does', () => {
     const titled = routeNames.filter((n) => paths[n].titleKey);
-    expect(titled).toEqual(['signIn', 'onboardingWorkflow', 'transferWizard', 'paymentCallback']);
+    expect(titled).toEqual(['signIn', 'onboardingWorkflow', 'transferWizard', 'paymentCallback', 'limits']);
   });
 });

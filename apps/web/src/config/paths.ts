@@ -8,11 +8,11 @@ function buildPath(path: string, params: Record<string, string | number>): strin
 }
 
 /**
- * i18n keys of the route titles docs/product/screens.md#page-titles gives; every other route falls
- * back to 'Default Title'.
+ * i18n keys of the route titles docs/product/screens.md#page-titles gives (and `limits`, our own
+ * route, titled by us); every other route falls back to 'Default Title'.
  */
 export type TitleKey =
-  'titles.signIn' | 'titles.onboardingWorkflow' | 'titles.transferWizard' | 'titles.paymentCallback';
+  'titles.signIn' | 'titles.onboardingWorkflow' | 'titles.transferWizard' | 'titles.paymentCallback' | 'titles.limits';
 
 type ParamNames<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
   ? K | ParamNames<`/${Rest}`>
@@ -64,6 +64,8 @@ export const paths = {
   categoryView: route('/account-verification/upload/:category'),
   settings: route('/settings'),
   devices: route('/devices'),
+  /** The customer's limits and what counts against them (docs/product/money-movement.md#limits). */
+  limits: route('/limits', 'titles.limits'),
   /** The public tracking page (not an app route: no account needed). */
   track: route('/track/:token'),
 } as const;

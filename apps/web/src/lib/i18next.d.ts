@@ -2,6 +2,7 @@ import 'i18next';
 import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
+import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
 import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
@@ -30,6 +31,7 @@ declare module 'i18next' {
         dashboard: typeof dashboard;
         payment: typeof payment;
         tracking: typeof tracking;
+        limits: typeof limits;
       };
     };
   }

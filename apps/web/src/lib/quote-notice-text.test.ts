@@ -2,7 +2,7 @@ import type { QuoteNotice } from '@remit/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { formatMoney } from './format-money';
-import { quoteNoticeText } from './quote-notice-text';
+import { quoteNoticeLinkText, quoteNoticeText } from './quote-notice-text';
 
 const notice = (code: QuoteNotice['code'], params: Record<string, string>): QuoteNotice => ({
   type: 'blocked',
@@ -64,5 +64,17 @@ describe('quoteNoticeText', () => {
     expect(
       quoteNoticeText(notice('rate_date', { as_of: 'yesterday', locked_until: 'x', target_amount: '1' }), i18n.t, 'en'),
     ).toBe("The api's English words for rate_date.");
+  });
+});
+
+describe('quoteNoticeLinkText', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('says a limit notice’s link shows the limits; other notices keep the screen’s own words', async () => {
+    expect(quoteNoticeLinkText(notice('over_30_day_limit', {}), i18n.t)).toBe('See your limits');
+    expect(quoteNoticeLinkText(notice('over_per_transfer_limit', {}), i18n.t)).toBe('See your limits');
+    expect(quoteNoticeLinkText(notice('verification_needed', {}), i18n.t)).toBeNull();
+    await i18n.changeLanguage('fr');
+    expect(quoteNoticeLinkText(notice('over_30_day_limit', {}), i18n.t)).toBe('Voir vos plafonds');
   });
 });

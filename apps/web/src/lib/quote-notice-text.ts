@@ -57,3 +57,14 @@ export function quoteNoticeText(notice: QuoteNotice, t: TFunction, locale: strin
       return notice.text;
   }
 }
+
+/** Notices about the customer's limits: their link (`/limits`) opens the limits screen. */
+const LIMIT_NOTICES: ReadonlySet<string> = new Set(['over_per_transfer_limit', 'over_30_day_limit']);
+
+/**
+ * The words of a notice's link when they are not the screen's usual "Fix this": a limit notice's
+ * link shows the limits and what counts against them, which is nothing to fix there.
+ */
+export function quoteNoticeLinkText(notice: QuoteNotice, t: TFunction): string | null {
+  return LIMIT_NOTICES.has(notice.code) ? t('transfer.notices.seeLimits') : null;
+}

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { dashboardHandlers } from './dashboard-handlers';
 import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
+import { limitsHandlers } from './limits-handlers';
 import { onboardingHandlers } from './onboarding-handlers';
 import { paymentHandlers } from './payment-handlers';
 import { realtimeHandlers } from './realtime-handlers';
@@ -21,4 +22,5 @@ export const server = setupServer(
   ...transferHandlers,
   ...dashboardHandlers,
   ...paymentHandlers,
+  ...limitsHandlers,
 );

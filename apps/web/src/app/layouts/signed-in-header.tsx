@@ -11,6 +11,7 @@ const navItems = [
   { to: paths.dashboard.getHref(), key: 'nav.dashboard' },
   { to: paths.transactions.getHref(), key: 'nav.transactions' },
   { to: paths.recipients.getHref(), key: 'nav.recipients' },
+  { to: paths.limits.getHref(), key: 'nav.limits' },
   { to: paths.settings.getHref(), key: 'nav.settings' },
 ] as const;
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { limitsQueryKey } from '@/features/limits/api/get-limits';
 import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
 import { getCustomer, profileQueryKey, setCustomer } from '@/lib/customer-store';
 import type * as EchoModule from '@/lib/echo';
@@ -115,7 +116,7 @@ describe('RealtimeProvider', () => {
     );
   });
 
-  it('invalidates the profile on ProfileUpdated (with a polite notice) and the tasks on TasksChanged', async () => {
+  it('invalidates the profile on ProfileUpdated (with a polite notice), the tasks and the limits on TasksChanged', async () => {
     const { queryClient } = setup();
     await subscribed();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
@@ -127,6 +128,7 @@ describe('RealtimeProvider', () => {
     act(() => fake.emit('TasksChanged', {}));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: tasksQueryKey });
     expect(tasksQueryKey).toEqual(['tasks']);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: limitsQueryKey });
   });
 
   it('SessionRevoked for THIS session clears the customer and goes to sign-in', async () => {

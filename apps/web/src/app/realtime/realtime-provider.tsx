@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { devicesQueryKey } from '@/features/devices/api/list-devices';
+import { limitsQueryKey } from '@/features/limits/api/get-limits';
 import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
 import { documentCategoriesQueryKey } from '@/features/verification/api/document-categories';
 import { cn } from '@/lib/cn';
@@ -42,7 +43,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       showNotice(t('realtime.profileUpdated'));
     },
-    TasksChanged: () => void queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    TasksChanged: () => {
+      void queryClient.invalidateQueries({ queryKey: tasksQueryKey });
+      // The verification level and what to finish before sending come from the tasks.
+      void queryClient.invalidateQueries({ queryKey: limitsQueryKey });
+    },
     // Documents travel with the profile (documents, pending_documents); the categories' required flags may follow.
     DocumentStatusChanged: () => {
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { QuoteCalculator } from '@/features/dashboard/components/quote-calculator';
+import { LimitsSummary } from '@/features/limits/components/limits-summary';
 import { TasksPanel } from '@/features/onboarding/components/tasks-panel';
 import { getRecipient } from '@/features/recipients/api/recipients';
 import { TransferList } from '@/features/transactions/components/transfer-list';
@@ -17,8 +18,9 @@ const RECENT = 5;
 /**
  * Route module of dashboard (docs/product/screens.md#routes), loaded on demand with its texts: a
  * greeting, the calculator (with "Send again" to recent recipients, and `?send_again={recipientId}`
- * preselecting one, fetched through the recipients feature when not recent), what is left to do, and the
- * latest transfers (live: the realtime provider invalidates ['transactions'] on a status change).
+ * preselecting one, fetched through the recipients feature when not recent), what is used of the
+ * 30-day limit (a link to the limits screen), what is left to do, and the latest transfers (live: the
+ * realtime provider invalidates ['transactions'] on a status change).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export function Component() {
         recentLoaded={!recent.isPending}
         getRecipient={getRecipient}
       />
+      <LimitsSummary className="-mt-3 px-1" />
       <TasksPanel />
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">

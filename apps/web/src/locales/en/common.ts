@@ -16,6 +16,7 @@ const common = {
     onboardingWorkflow: 'Complete Signup',
     transferWizard: 'Send Money',
     paymentCallback: 'Processing Payment',
+    limits: 'Your limits',
   },
   screens: {
     onboardingWorkflow: 'Complete Signup',
@@ -30,11 +31,13 @@ const common = {
     accountVerification: 'Account verification',
     categoryView: 'Upload documents',
     devices: 'Devices',
+    limits: 'Your limits',
   },
   nav: {
     dashboard: 'Dashboard',
     transactions: 'Transactions',
     recipients: 'Recipients',
+    limits: 'Limits',
     settings: 'Settings',
     signOut: 'Sign out',
     menu: 'Menu',

@@ -36,6 +36,15 @@ const payment = {
   redirecting: 'Taking you to the secure payment page…',
   cardNote: 'You’ll enter your card details on our payment partner’s secure page.',
   startError: 'We couldn’t start the payment. Please try again.',
+  limits: {
+    title: 'This transfer is over your limits',
+    link: 'See your limits and what counts',
+  },
+  verification: {
+    title: 'You can’t send money yet',
+    text: 'Finish setting up and verifying your account first.',
+    link: 'See what to finish',
+  },
   paymentUnderWay: 'A payment for this transfer is already under way.',
   checkStatus: 'Check the payment’s progress',
   bank: {

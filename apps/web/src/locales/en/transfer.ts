@@ -90,6 +90,7 @@ const transfer = {
     warning: 'Before you send',
     blocked: 'You can’t send this amount',
     fix: 'Fix this',
+    seeLimits: 'See your limits',
     blockedHint: 'Change the amount, or fix what the notice says, to continue.',
   },
   used: {

@@ -16,6 +16,7 @@ const common: Translation<typeof en> = {
     onboardingWorkflow: 'Finaliser l’inscription',
     transferWizard: 'Envoyer de l’argent',
     paymentCallback: 'Paiement en cours',
+    limits: 'Vos plafonds',
   },
   screens: {
     onboardingWorkflow: 'Finaliser l’inscription',
@@ -30,11 +31,13 @@ const common: Translation<typeof en> = {
     accountVerification: 'Vérification du compte',
     categoryView: 'Téléverser des documents',
     devices: 'Appareils',
+    limits: 'Vos plafonds',
   },
   nav: {
     dashboard: 'Tableau de bord',
     transactions: 'Transactions',
     recipients: 'Bénéficiaires',
+    limits: 'Plafonds',
     settings: 'Paramètres',
     signOut: 'Se déconnecter',
     menu: 'Menu',

@@ -36,6 +36,15 @@ const payment: Translation<typeof en> = {
   redirecting: 'Redirection vers la page de paiement sécurisée…',
   cardNote: 'Vous saisirez votre carte sur la page sécurisée de notre partenaire de paiement.',
   startError: 'Nous n’avons pas pu lancer le paiement. Veuillez réessayer.',
+  limits: {
+    title: 'Ce transfert dépasse vos plafonds',
+    link: 'Voir vos plafonds et ce qui compte',
+  },
+  verification: {
+    title: 'Vous ne pouvez pas encore envoyer d’argent',
+    text: 'Terminez d’abord la configuration et la vérification de votre compte.',
+    link: 'Voir ce qu’il reste à faire',
+  },
   paymentUnderWay: 'Un paiement de ce transfert est déjà en cours.',
   checkStatus: 'Suivre le paiement',
   bank: {

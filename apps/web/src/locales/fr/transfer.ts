@@ -95,6 +95,7 @@ const transfer: Translation<typeof en> = {
     warning: 'Avant d’envoyer',
     blocked: 'Vous ne pouvez pas envoyer ce montant',
     fix: 'Corriger',
+    seeLimits: 'Voir vos plafonds',
     blockedHint: 'Modifiez le montant, ou corrigez ce qu’indique l’avis, pour continuer.',
   },
   used: {

@@ -291,7 +291,7 @@ describe('The dashboard calculator (issue #13, docs/product/money-movement.md#qu
             type: 'blocked',
             code: 'over_per_transfer_limit',
             text: 'This is over your limit of £10,000.00 per transfer.',
-            link: null,
+            link: '/limits',
             params: {},
           },
           {
@@ -307,6 +307,7 @@ describe('The dashboard calculator (issue #13, docs/product/money-movement.md#qu
     const notices = await screen.findByTestId('quote-notices', {}, { timeout: 3000 });
     expect(notices).toHaveTextContent('This is over your limit of £10,000.00 per transfer.');
     expect(within(notices).getByRole('link', { name: 'Fix this' })).toHaveAttribute('href', '/account-verification');
+    expect(within(notices).getByRole('link', { name: 'See your limits' })).toHaveAttribute('href', '/limits');
     const button = screen.getByRole('button', { name: 'Continue' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Change the amount or destination to continue.');

@@ -25,7 +25,7 @@ import { paths } from '@/config/paths';
 import { readApiError, type ApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { formatRate } from '@/lib/format-rate';
-import { quoteNoticeText } from '@/lib/quote-notice-text';
+import { quoteNoticeLinkText, quoteNoticeText } from '@/lib/quote-notice-text';
 import { useCustomer } from '@/lib/customer-store';
 import { formatMoney } from '@/lib/format-money';
 import { useCorridors } from '../api/corridors';
@@ -729,7 +729,7 @@ function Notices({ notices }: { notices: QuoteNotice[] }) {
           <p>{quoteNoticeText(notice, t, i18n.language)}</p>
           {notice.link && (
             <p className="mt-1">
-              <TextLink to={notice.link}>{t('dashboard.calculator.fixIt')}</TextLink>
+              <TextLink to={notice.link}>{quoteNoticeLinkText(notice, t) ?? t('dashboard.calculator.fixIt')}</TextLink>
             </p>
           )}
         </li>

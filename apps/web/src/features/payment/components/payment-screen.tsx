@@ -1,4 +1,11 @@
-import type { PayInMethod, PaymentMethodOption, StartedPayment, Transaction } from '@remit/contract';
+import {
+  VERIFICATION_REQUIRED,
+  type PayInMethod,
+  type PaymentMethodOption,
+  type StartedPayment,
+  type Transaction,
+} from '@remit/contract';
+import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +18,7 @@ import { focusRing } from '@/components/ui/focus';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
-import { readApiError } from '@/lib/api-errors';
+import { readApiError, type ApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { formatRate } from '@/lib/format-rate';
 import { paymentMethodsQueryOptions, startPayment, type TransactionQuery } from '../api/payments';
@@ -100,6 +107,30 @@ function PaymentBody({ transaction }: { transaction: Transaction }) {
   return <PayForm transaction={transaction} />;
 }
 
+/**
+ * Why a payment did not start, as the page shows it: the api's words, and what to do about them.
+ * `limits`: the transfer is over the per-transfer or the 30-day limit (a 422 on `transaction_id`,
+ * docs/product/money-movement.md#limits); `verification`: the customer may not send yet (403
+ * `verification_required`); both link to the limits screen, which says what counts and what to
+ * finish. `underWay`: a payment of the transfer is already running (409).
+ */
+interface StartFailure {
+  message: string;
+  kind: 'limits' | 'verification' | 'underWay' | 'other';
+}
+
+function startFailure(apiError: ApiError, t: TFunction): StartFailure {
+  const onTransfer = apiError.fieldErrors.transaction_id;
+  if (apiError.status === 422 && onTransfer) return { kind: 'limits', message: onTransfer };
+  if (apiError.status === 403 && apiError.code === VERIFICATION_REQUIRED) {
+    return { kind: 'verification', message: apiError.message ?? t('payment.verification.text') };
+  }
+  return {
+    kind: apiError.status === 409 ? 'underWay' : 'other',
+    message: apiError.fieldErrors.method ?? apiError.message ?? t('payment.startError'),
+  };
+}
+
 /** The latest timeline note of a status (the failure's reason). */
 function latestNote(transaction: Transaction, status: Transaction['status']): string | null {
   const entries = transaction.timeline.filter((e) => e.status === status && e.note);
@@ -114,7 +145,7 @@ function PayForm({ transaction }: { transaction: Transaction }) {
   const methods = useQuery(paymentMethodsQueryOptions(transaction.id));
   const options = methods.data?.data ?? [];
   const [chosen, setChosen] = useState<PayInMethod | null>(null);
-  const [failure, setFailure] = useState<{ message: string; underWay: boolean } | null>(null);
+  const [failure, setFailure] = useState<StartFailure | null>(null);
   const [bank, setBank] = useState<StartedPayment['bank_details']>(null);
   const [redirecting, setRedirecting] = useState(false);
   const bankHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -165,10 +196,7 @@ function PayForm({ transaction }: { transaction: Transaction }) {
       const apiError = await readApiError(error);
       if (apiError.status === 401) return;
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
-      setFailure({
-        message: apiError.fieldErrors.method ?? apiError.message ?? t('payment.startError'),
-        underWay: apiError.status === 409,
-      });
+      setFailure(startFailure(apiError, t));
     },
   });
 
@@ -282,12 +310,27 @@ function PayForm({ transaction }: { transaction: Transaction }) {
             </fieldset>
             <div aria-live="assertive" aria-atomic="true">
               {failure && (
-                <Alert tone="error" testId="payment-failure">
-                  <p>{failure.message}</p>
-                  {failure.underWay && (
+                <Alert
+                  tone="error"
+                  testId="payment-failure"
+                  {...(failure.kind === 'limits'
+                    ? { title: t('payment.limits.title') }
+                    : failure.kind === 'verification'
+                      ? { title: t('payment.verification.title') }
+                      : {})}
+                >
+                  <p className="break-words">{failure.message}</p>
+                  {failure.kind === 'underWay' && (
                     <TextLink to={paths.paymentCallback.getHref({ transactionId: transaction.id })}>
                       {t('payment.checkStatus')}
                     </TextLink>
+                  )}
+                  {(failure.kind === 'limits' || failure.kind === 'verification') && (
+                    <p className="mt-2">
+                      <TextLink to={paths.limits.getHref()}>
+                        {failure.kind === 'limits' ? t('payment.limits.link') : t('payment.verification.link')}
+                      </TextLink>
+                    </p>
                   )}
                 </Alert>
               )}

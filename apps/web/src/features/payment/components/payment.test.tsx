@@ -148,6 +148,57 @@ describe('Payment (docs/product/money-movement.md#payment)', () => {
     expect(await screen.findByTestId('payment-failure')).toHaveTextContent('This transfer was not paid in time.');
   });
 
+  it('says a transfer over the limits cannot be paid now, with a link to the limits', async () => {
+    const message =
+      'This is over your 30-day limit of 25,000.00 GBP: you have sent 24,900.00 GBP in the last 30 days. Cancel a transfer you will not pay to free its amount, or wait.';
+    const { user, container } = setup(payPage, awaitingTransfer(), {
+      startAnswer: () => HttpResponse.json({ message, errors: { transaction_id: [message] } }, { status: 422 }),
+    });
+    await heading();
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    const failure = await screen.findByTestId('payment-failure');
+    expect(failure).toHaveRole('alert');
+    expect(failure).toHaveTextContent('This transfer is over your limits');
+    expect(failure).toHaveTextContent(message);
+    expect(within(failure).getByRole('link', { name: 'See your limits and what counts' })).toHaveAttribute(
+      'href',
+      '/limits',
+    );
+    expect(screen.queryByText('We couldn’t start the payment. Please try again.')).not.toBeInTheDocument();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('says what to finish when the customer may not send yet (403 verification_required)', async () => {
+    const { user } = setup(payPage, awaitingTransfer(), {
+      startAnswer: () =>
+        HttpResponse.json(
+          {
+            message: 'Before you can send, finish: Verify your account: Upload a proof of identity document.',
+            code: 'verification_required',
+          },
+          { status: 403 },
+        ),
+    });
+    await heading();
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    const failure = await screen.findByTestId('payment-failure');
+    expect(failure).toHaveTextContent('You can’t send money yet');
+    expect(failure).toHaveTextContent('Before you can send, finish: Verify your account');
+    expect(within(failure).getByRole('link', { name: 'See what to finish' })).toHaveAttribute('href', '/limits');
+  });
+
+  it('keeps a way to pay that is refused on its field, without the limits link', async () => {
+    const message = 'This way to pay is not available.';
+    const { user } = setup(payPage, awaitingTransfer(), {
+      startAnswer: () => HttpResponse.json({ message, errors: { method: [message] } }, { status: 422 }),
+    });
+    await heading();
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    const failure = await screen.findByTestId('payment-failure');
+    expect(failure).toHaveTextContent(message);
+    expect(within(failure).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('sends a paid transfer to its page, and offers a new transfer for a cancelled or expired one', async () => {
     const paid = setup(payPage, withStatus(awaitingTransfer(), 'paid'));
     await heading();

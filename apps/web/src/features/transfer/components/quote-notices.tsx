@@ -2,7 +2,7 @@ import type { Quote, QuoteNotice } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import { quoteNoticeText } from '@/lib/quote-notice-text';
+import { quoteNoticeLinkText, quoteNoticeText } from '@/lib/quote-notice-text';
 
 const tones: Record<QuoteNotice['type'], string> = {
   info: 'border-blue-300 bg-blue-50 text-blue-900',
@@ -26,7 +26,7 @@ export function QuoteNotices({ quote }: { quote: Quote }) {
           <p className="mt-1 break-words">{quoteNoticeText(notice, t, i18n.language)}</p>
           {notice.link?.startsWith('/') && (
             <Link to={notice.link} className="mt-1 inline-block font-semibold underline">
-              {t('transfer.notices.fix')}
+              {quoteNoticeLinkText(notice, t) ?? t('transfer.notices.fix')}
             </Link>
           )}
         </li>

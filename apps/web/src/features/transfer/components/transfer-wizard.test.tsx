@@ -272,8 +272,8 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
       notices: [
         {
           type: 'blocked',
-          code: 'over_30_day_limit',
-          text: 'This is over your 30-day limit of £5,000.00.',
+          code: 'below_corridor_minimum',
+          text: 'The least you can send to Kenya is £1.00.',
           link: '/account-verification',
           params: {},
         },
@@ -282,10 +282,33 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     setup({ quote, step: 'review' });
     expect(await screen.findByRole('heading', { name: 'How much?' })).toBeInTheDocument();
     const notice = screen.getByTestId('notice-blocked');
-    expect(notice).toHaveTextContent('This is over your 30-day limit of £5,000.00.');
+    expect(notice).toHaveTextContent('The least you can send to Kenya is £1.00.');
     expect(within(notice).getByRole('link', { name: 'Fix this' })).toHaveAttribute('href', '/account-verification');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
+  });
+
+  it('links a limit notice to the limits screen', async () => {
+    const quote = buildQuote({
+      notices: [
+        {
+          type: 'blocked',
+          code: 'over_30_day_limit',
+          text: 'This is over your 30-day limit of £25,000.00.',
+          link: '/limits',
+          params: {},
+        },
+      ],
+    });
+    const { user, pathname } = setup({ quote });
+    await amountStep();
+    const notice = screen.getByTestId('notice-blocked');
+    expect(notice).toHaveTextContent('This is over your 30-day limit of £25,000.00.');
+    const link = within(notice).getByRole('link', { name: 'See your limits' });
+    expect(link).toHaveAttribute('href', '/limits');
+    await user.click(link);
+    await waitFor(() => expect(pathname()).toBe('/limits'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your limits' }, { timeout: 5000 })).toBeVisible();
   });
 
   it('explains a used quote and offers a new one', async () => {
