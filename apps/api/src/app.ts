@@ -5,6 +5,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RatesProvider } from './adapters/fx-rates/index.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import type { PayoutPartner } from './adapters/payout-partner/index.ts';
 import { createFileStorage, s3UploadOrigin, type FileStorage } from './adapters/storage/index.ts';
 import { createServices, type Services } from './composition-root.ts';
 import type { Config } from './config.ts';
@@ -69,6 +70,8 @@ export interface AppOverrides {
   webhookSender?: SendWebhook;
   /** Extra Fastify logger options (e.g. a destination stream). */
   logger?: FastifyServerOptions['logger'];
+  /** Wraps the payout partner (tests make it fail for a while, as a real partner's outage would). */
+  wrapPayoutPartner?: (partner: PayoutPartner) => PayoutPartner;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -198,6 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
     ...(overrides.ratesProvider ? { ratesProvider: overrides.ratesProvider } : {}),
     ...(overrides.jobsPollMs !== undefined ? { jobsPollMs: overrides.jobsPollMs } : {}),
+    ...(overrides.wrapPayoutPartner ? { wrapPayoutPartner: overrides.wrapPayoutPartner } : {}),
     ...(overrides.webhookSender ? { webhookSender: overrides.webhookSender } : {}),
   });
   app.decorate('services', services);

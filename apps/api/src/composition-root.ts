@@ -11,6 +11,7 @@ import { SandboxIdentityProvider } from './adapters/identity/sandbox-provider.ts
 import { manualReviewer, SandboxReviewer } from './adapters/identity/sandbox-reviewer.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { SecurityMailer } from './adapters/mail/security-mailer.ts';
+import type { PayoutPartner } from './adapters/payout-partner/index.ts';
 import type { RealtimeSettings } from './adapters/realtime/credentials.ts';
 import type { CustomerEvents } from './adapters/realtime/publisher.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
@@ -56,7 +57,11 @@ import { QuotesService } from './modules/quotes/quotes.service.ts';
 import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
-import { TransactionsService, usedInLast30Days } from './modules/transactions/transactions.service.ts';
+import {
+  countedInLast30Days,
+  TransactionsService,
+  usedInLast30Days,
+} from './modules/transactions/transactions.service.ts';
 import { TRANSACTION_MAIL_JOB, TransactionLifecycle } from './modules/transactions/lifecycle.service.ts';
 import { transactionMailHandler } from './modules/transactions/transfer-mails.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
@@ -88,6 +93,8 @@ export interface Infrastructure {
   jobsPollMs?: number;
   /** How the sandbox gateway's webhooks are posted (default: fetch to APP_URL; tests use app.inject). */
   webhookSender?: SendWebhook;
+  /** Wraps the payout partner (tests: a partner that fails for a while). */
+  wrapPayoutPartner?: (partner: PayoutPartner) => PayoutPartner;
 }
 
 export interface Services {
@@ -264,7 +271,13 @@ export function createServices(infra: Infrastructure): Services {
   });
   const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
   // What is used of the 30-day limit comes from the customer's transfers.
-  const limits = new LimitsService({ now, tasks, rates, usedInLast30Days: usedInLast30Days(db) });
+  const limits = new LimitsService({
+    now,
+    tasks,
+    rates,
+    usedInLast30Days: usedInLast30Days(db),
+    countedInLast30Days: countedInLast30Days(db),
+  });
   const jobs = new Jobs({
     db,
     now,
@@ -309,7 +322,7 @@ export function createServices(infra: Infrastructure): Services {
     db,
     uow,
     now,
-    partner: sandboxPayouts?.partner ?? null,
+    partner: sandboxPayouts ? (infra.wrapPayoutPartner?.(sandboxPayouts.partner) ?? sandboxPayouts.partner) : null,
     lifecycle,
     ledger,
     jobs,

@@ -618,6 +618,11 @@ export interface TransactionsTable {
   recipient_currency: string;
   recipient_payout_method: 'bank_account' | 'mobile_wallet' | 'cash_pickup';
   recipient_summary: string;
+  /**
+   * jsonb: the recipient's payout details as confirmed, keyed by the requirement keys (migration
+   * 20261126000100). The payout goes to these, whatever happens to the recipient later.
+   */
+  recipient_details: ColumnType<Record<string, string>, string, string>;
   recipient_name_search: string;
   reference_search: string;
   source_currency: string;
@@ -694,6 +699,8 @@ export interface PayoutsTable {
   return_reason: string | null;
   /** jsonb: the ids of the pending ledger entries this payout posts or voids. */
   pending_entry_ids: ColumnType<unknown, string, string>;
+  /** When the customer was told the partner has not taken it yet (migration 20261126000100). */
+  delay_noticed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

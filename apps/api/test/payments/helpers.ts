@@ -3,6 +3,7 @@
 // captured and delivered when a test says so.
 import { paymentsEndpoints, StartedPayment, Transaction, buildPath, transactionsEndpoints } from '@remit/contract';
 import { beforeEach, expect } from 'vitest';
+import type { AppOverrides } from '../../src/app.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { type Client, type TestContext, useTestApp } from '../helpers.ts';
 import { DE_BANK, GERMAN_IBAN, customer, newKey, quote, recipient } from '../transactions/helpers.ts';
@@ -19,11 +20,14 @@ export interface PaymentsContext extends TestContext {
 }
 
 /** The test app with the sandbox gateway's notices captured instead of posted. */
-export function usePaymentsApp(opts: { env?: Record<string, string> } = {}): PaymentsContext {
+export function usePaymentsApp(
+  opts: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+): PaymentsContext {
   const webhooks: CapturedWebhook[] = [];
   const ctx = useTestApp({
     ...opts,
     overrides: {
+      ...opts.overrides,
       webhookSender: async (url, body, headers) => {
         webhooks.push({ url, body, headers, delivered: false });
       },

@@ -1,6 +1,7 @@
 // Shared by the payouts tests (docs/product/money-movement.md#payout): a paid transfer (through the
 // payments tests' helpers), payouts that start at once, the sandbox partner's notices captured.
 import { buildPath, transactionsEndpoints, type Transaction } from '@remit/contract';
+import type { AppOverrides } from '../../src/app.ts';
 import type { TestContext } from '../helpers.ts';
 import {
   CARDS,
@@ -30,9 +31,10 @@ export { GERMAN_IBAN as CLOSED_IBAN } from '../transactions/helpers.ts';
 export const SANDBOX_PAYOUT_DELAY_MS = 20_000;
 
 /** The payments test app with payouts starting as soon as a transfer is paid. */
-export function usePayoutsApp(env: Record<string, string> = {}): PaymentsContext {
+export function usePayoutsApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): PaymentsContext {
   return usePaymentsApp({
     env: { PAYOUT_START_DELAY_SECONDS: '0', SANDBOX_PAYOUT_DELAY_SECONDS: '20', ...env },
+    overrides,
   });
 }
 

@@ -309,7 +309,7 @@ describe('notices', () => {
       type: 'blocked',
       code: 'over_30_day_limit',
       text: 'This is over your 30-day limit of 25000.00 GBP: you have sent 24500.00 GBP in the last 30 days.',
-      link: null,
+      link: '/limits',
       params: { limit: '2500000', limit_currency: 'GBP', used: '2450000' },
     });
   });
@@ -445,7 +445,7 @@ describe('GET /client/v1/limits', () => {
     expect(await get()).toEqual({
       level: 'verified',
       per_transfer: { amount: '1000000', currency: 'GBP' },
-      rolling_30_days: { amount: '2500000', used: '400000', remaining: '2100000', currency: 'GBP' },
+      rolling_30_days: { amount: '2500000', used: '400000', remaining: '2100000', currency: 'GBP', counted: [] },
       can_send: true,
       missing: [],
     });

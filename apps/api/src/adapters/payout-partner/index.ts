@@ -8,8 +8,10 @@ export type {
   StartedPayout,
   StartPayoutInput,
 } from './payout-partner.ts';
+export { PayoutRefused } from './payout-partner.ts';
 export {
   ACCOUNT_CLOSED,
+  DETAILS_REJECTED,
   isClosedAccount,
   SANDBOX_PAYOUT_SIGNATURE_HEADER,
   SandboxPayoutPartner,

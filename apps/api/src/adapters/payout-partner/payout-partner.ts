@@ -18,6 +18,19 @@ export interface PayoutRecipient {
   details: Readonly<Record<string, string>>;
 }
 
+/**
+ * The partner refused a payout for a reason that trying again cannot fix: the account does not take
+ * this currency, it is closed, the details are invalid (docs/product/payments.md#payout-partner).
+ * `reason` is in words for the customer ("This account can't receive EUR."). Any other error from
+ * `startPayout` is taken as transient: the payout is asked for again later.
+ */
+export class PayoutRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`payout refused: ${reason}`);
+    this.name = 'PayoutRefused';
+  }
+}
+
 export interface StartPayoutInput {
   /** Our payout's id: the idempotency key (starting it again answers the same payout). */
   payoutId: string;
@@ -62,6 +75,7 @@ export type WebhookHeaders = Readonly<Record<string, string | readonly string[] 
 export interface PayoutPartner {
   /** The `{partner}` of `POST /webhooks/payouts/{partner}`. */
   readonly name: string;
+  /** Throws PayoutRefused when no retry can succeed; any other error is transient. */
   startPayout(input: StartPayoutInput): Promise<StartedPayout>;
   /** The partner's view of a payout (for a reconciler); null when it does not know the reference. */
   getPayout(partnerReference: string): Promise<PartnerPayout | null>;

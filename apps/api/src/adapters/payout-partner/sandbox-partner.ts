@@ -19,6 +19,7 @@ import type {
   StartPayoutInput,
   WebhookHeaders,
 } from './payout-partner.ts';
+import { PayoutRefused } from './payout-partner.ts';
 import type { SandboxPayoutRecord, SandboxPayoutStore } from './sandbox-store.ts';
 
 /** The header carrying the sandbox partner's webhook signature (`t=...,v1=...`). */
@@ -54,13 +55,21 @@ const ACCOUNT_KEYS: Record<PayoutRecipient['payout_method'], readonly string[]> 
   cash_pickup: [],
 };
 
-/** The sandbox's one failure: an account number, IBAN or wallet number ending in 000 is a closed account. */
-export function isClosedAccount(recipient: PayoutRecipient): boolean {
+/** Whether the account number, IBAN, CLABE or wallet number ends in `suffix` (spaces and dashes ignored). */
+function accountEndsIn(recipient: PayoutRecipient, suffix: string): boolean {
   return ACCOUNT_KEYS[recipient.payout_method].some((key) => {
     const value = recipient.details[key];
-    return typeof value === 'string' && value.replace(/[\s-]/g, '').endsWith('000');
+    return typeof value === 'string' && value.replace(/[\s-]/g, '').endsWith(suffix);
   });
 }
+
+/** The sandbox's bounce: an account number, IBAN or wallet number ending in 000 is a closed account. */
+export function isClosedAccount(recipient: PayoutRecipient): boolean {
+  return accountEndsIn(recipient, '000');
+}
+
+/** The sandbox's refusal at start: an account ending in 999 has details the bank rejects. */
+export const DETAILS_REJECTED = 'The recipient’s bank rejected the account details';
 
 const WebhookBody = z.object({
   id: z.string().regex(/^evt_[0-9a-f]{24}$/),
@@ -94,11 +103,13 @@ export class SandboxPayoutPartner implements PayoutPartner {
     if (!input.payoutId || !input.transactionId) throw new Error('sandbox payout partner: payoutId and transactionId');
     const amount = money(input.amount.amount, input.amount.currency);
     if (!isPositive(amount)) throw new Error('sandbox payout partner: the amount must be positive');
+    // Refusals no retry can fix (docs/product/payments.md#sandbox-behaviour).
     if (amount.currency !== input.recipient.currency) {
-      throw new Error(
-        `sandbox payout partner: a ${input.recipient.currency} recipient cannot receive ${amount.currency}`,
+      throw new PayoutRefused(
+        `This account can’t receive ${amount.currency}: it is paid in ${input.recipient.currency}`,
       );
     }
+    if (accountEndsIn(input.recipient, '999')) throw new PayoutRefused(DETAILS_REJECTED);
     const existing = await this.opts.store.findByPayoutId(input.payoutId);
     if (existing) {
       const same =

@@ -96,7 +96,7 @@ export interface PaymentsServiceDeps {
   lifecycle: Pick<TransactionLifecycle, 'transition' | 'lock'>;
   ledger: Pick<Ledger, 'record'>;
   jobs: Pick<Jobs, 'enqueue'>;
-  transactions: Pick<TransactionsService, 'get'>;
+  transactions: Pick<TransactionsService, 'get' | 'lockCustomer' | 'ensureWithinLimits'>;
   /** Called in the database transaction that makes a transfer `paid` (the payout is scheduled). */
   onPaid?: ((trx: Executor, transactionId: string) => Promise<void>) | undefined;
   /** The app's public URL: the card page returns to `{appUrl}/payment/cb/{transactionId}`. */
@@ -148,9 +148,9 @@ export class PaymentsService {
   }
 
   /**
-   * POST /client/v1/transactions/:id/payments. Three steps: (1) under the transaction's row lock, the
-   * checks and the payment row (one open payment per transfer: a partial unique index), with the
-   * transfer's pay-in method, fee and total set to the chosen option's; (2) the gateway, idempotent
+   * POST /client/v1/transactions/:id/payments. Three steps: (1) under the customer's then the
+   * transaction's row lock, the checks (the limits among them) and the payment row (one open
+   * payment per transfer: a partial unique index), with the transfer's pay-in method, fee and total set to the chosen option's; (2) the gateway, idempotent
    * by our payment id, so concurrent starts get the same answer; (3) the gateway's answer stored and,
    * for a card, the transfer moved to `payment_processing`.
    */
@@ -168,6 +168,9 @@ export class PaymentsService {
     let payment: PaymentRow;
     try {
       payment = await this.deps.uow.run(async (trx) => {
+        // The customer's lock first (as a confirm takes it): the limits are checked against every
+        // other confirm and payment start of this customer (docs/product/money-movement.md#limits).
+        await this.deps.transactions.lockCustomer(trx, auth.customerId);
         const locked = await this.deps.lifecycle.lock(trx, row.id);
         if (!locked) throw AppError.notFound();
         const open = await paymentsRepository.open(trx, row.id);
@@ -186,6 +189,8 @@ export class PaymentsService {
         if (!PAYABLE.includes(locked.status)) throw AppError.conflict(PAYMENT_NOT_ALLOWED(locked.status));
         const at = this.deps.now();
         if (at.getTime() >= locked.pay_by.getTime()) throw AppError.conflict(PAY_BY_PASSED);
+        // Money is committed here: no payment starts that would take the customer over a limit.
+        await this.deps.transactions.ensureWithinLimits(trx, auth, row.id);
 
         // The transfer's fee and total become the chosen option's.
         const items = (row.fee_items as QuoteFeeItem[]).filter((i) => i.type !== 'pay_in_fee');

@@ -16,6 +16,7 @@ const PAYOUT_COLUMNS = [
   'status',
   'return_reason',
   'pending_entry_ids',
+  'delay_noticed_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -46,9 +47,11 @@ export const payoutsRepository = {
         'customer_id',
         'status',
         'recipient_id',
+        'recipient_name',
         'recipient_country',
         'recipient_currency',
         'recipient_payout_method',
+        'recipient_details',
         'source_currency',
         'target_currency',
         bigintText('source_amount').as('source_amount'),
@@ -79,11 +82,14 @@ export const payoutsRepository = {
       .executeTakeFirst();
   },
 
-  /** The transfer now goes to another recipient (a resend with corrected details). */
+  /**
+   * The transfer now goes to another recipient (a resend with corrected details): its snapshot of
+   * the recipient (name, masked summary, every detail) is replaced by that recipient's as now.
+   */
   async setRecipient(
     db: Executor,
     transactionId: string,
-    r: { id: string; name: string; name_search: string; summary: string },
+    r: { id: string; name: string; name_search: string; summary: string; details: unknown },
     at: Date,
   ): Promise<void> {
     await db
@@ -93,6 +99,7 @@ export const payoutsRepository = {
         recipient_name: r.name,
         recipient_name_search: r.name_search,
         recipient_summary: r.summary,
+        recipient_details: JSON.stringify(r.details),
         updated_at: at,
       })
       .where('id', '=', transactionId)
@@ -168,6 +175,19 @@ export const payoutsRepository = {
       .where('id', '=', id)
       .where('partner_reference', 'is', null)
       .execute();
+  },
+
+  /** Marks the payout's delay told to the customer; false when it was told already (once per payout). */
+  async markDelayNoticed(db: Executor, id: string, at: Date): Promise<boolean> {
+    const row = await db
+      .updateTable('payouts')
+      .set({ delay_noticed_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('delay_noticed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async decide(

@@ -9,7 +9,13 @@ import {
 } from '@remit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PayoutEvent, PayoutPartner, PayoutRecipient } from '../../adapters/payout-partner/index.ts';
+import {
+  PayoutRefused,
+  type PayoutEvent,
+  type PayoutPartner,
+  type PayoutRecipient,
+  type StartedPayout,
+} from '../../adapters/payout-partner/index.ts';
 import type { WebhookHeaders } from '../../adapters/payout-partner/payout-partner.ts';
 import type { Database, Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -28,6 +34,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Durable jobs of the payouts module (docs/product/money-movement.md#payout). */
 export const PAYOUT_JOBS = { start: 'payout.start' } as const;
+/** A payout the partner has not taken this long after it opened is late: the customer is told, once. */
+export const PAYOUT_DELAY_NOTICE_MS = 30 * 60_000;
+export const PAYOUT_DELAYED_NOTE =
+  'Your transfer is delayed: our payout partner has not taken it yet. We keep trying; you don’t need to do anything.';
 
 const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
   awaiting_payment: 'it is not paid yet',
@@ -53,7 +63,7 @@ export interface PayoutsServiceDeps {
   now: Clock;
   /** null: no partner configured (paid transfers wait; `payout.start` retries). */
   partner: PayoutPartner | null;
-  lifecycle: Pick<TransactionLifecycle, 'transition' | 'lock'>;
+  lifecycle: Pick<TransactionLifecycle, 'transition' | 'lock' | 'note'>;
   ledger: Pick<Ledger, 'record' | 'post' | 'void'>;
   jobs: Pick<Jobs, 'enqueue'>;
   transactions: Pick<TransactionsService, 'get'>;
@@ -61,6 +71,8 @@ export interface PayoutsServiceDeps {
   startDelayMs: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
+
+type TransferRow = NonNullable<Awaited<ReturnType<typeof payoutsRepository.transfer>>>;
 
 export type PayoutApplyResult = 'applied' | 'already_decided' | 'amount_mismatch' | 'noted' | 'unknown_payout';
 
@@ -92,14 +104,8 @@ export class PayoutsService {
    * converted (customer_funds → fx_liquidity in SRC) and the target amount reserved (pending
    * fx_liquidity → payouts_in_flight in TGT).
    */
-  private async openPayout(
-    trx: Executor,
-    transfer: NonNullable<Awaited<ReturnType<typeof payoutsRepository.transfer>>>,
-    recipientId: string,
-  ): Promise<string> {
+  private async openPayout(trx: Executor, transfer: TransferRow): Promise<string> {
     const partner = this.deps.partner;
-    const recipient = await payoutsRepository.recipient(trx, recipientId);
-    if (!recipient) throw AppError.internal('A transfer without its recipient.');
     const source = money(BigInt(transfer.source_amount), transfer.source_currency as CurrencyCode);
     const target = money(BigInt(transfer.target_amount), transfer.target_currency as CurrencyCode);
     await this.deps.ledger.record(trx, {
@@ -125,12 +131,14 @@ export class PayoutsService {
         },
       ],
     });
+    // The recipient exactly as the customer confirmed it (docs/product/money-movement.md#transactions):
+    // an edit or a delete of the recipient since changes future transfers only.
     const snapshot: PayoutRecipient = {
-      name: recipient.name,
-      country: recipient.country,
-      currency: recipient.currency as CurrencyCode,
-      payout_method: recipient.payout_method,
-      details: recipient.details,
+      name: transfer.recipient_name,
+      country: transfer.recipient_country,
+      currency: transfer.recipient_currency as CurrencyCode,
+      payout_method: transfer.recipient_payout_method,
+      details: transfer.recipient_details,
     };
     const id = newId();
     await payoutsRepository.insert(trx, {
@@ -138,7 +146,7 @@ export class PayoutsService {
       transaction_id: transfer.id,
       customer_id: transfer.customer_id,
       partner: partner?.name ?? 'none',
-      recipient_id: recipient.id,
+      recipient_id: transfer.recipient_id,
       recipient: JSON.stringify(snapshot),
       amount: target.amount,
       currency: target.currency,
@@ -186,7 +194,7 @@ export class PayoutsService {
             },
           ],
         });
-        await this.openPayout(trx, transfer, transfer.recipient_id);
+        await this.openPayout(trx, transfer);
       }
       if (locked.status !== 'paid' && locked.status !== 'processing') return undefined;
       return payoutsRepository.open(trx, transactionId);
@@ -195,18 +203,62 @@ export class PayoutsService {
     await this.dispatch(payout);
   }
 
-  /** Hands an open payout to the partner (by our payout id: a repeat answers the same payout). */
+  /**
+   * Hands an open payout to the partner (by our payout id: a repeat answers the same payout). A
+   * refusal no retry can fix returns the transfer with the partner's reason, so the customer chooses
+   * a refund or a resend; any other failure is retried by the job with backoff, and once the payout
+   * has waited PAYOUT_DELAY_NOTICE_MS the customer is told, once (docs/product/money-movement.md#payout).
+   */
   private async dispatch(payout: PayoutRow): Promise<void> {
     const { partner } = this.deps;
     if (!partner) throw new Error('No payout partner to pay out through');
     const recipient = payout.recipient as PayoutRecipient;
-    const started = await partner.startPayout({
-      payoutId: payout.id,
-      transactionId: payout.transaction_id,
-      amount: money(BigInt(payout.amount), payout.currency as CurrencyCode),
-      recipient,
-    });
+    let started: StartedPayout;
+    try {
+      started = await partner.startPayout({
+        payoutId: payout.id,
+        transactionId: payout.transaction_id,
+        amount: money(BigInt(payout.amount), payout.currency as CurrencyCode),
+        recipient,
+      });
+    } catch (err) {
+      if (err instanceof PayoutRefused) {
+        this.deps.log.warn({ payoutId: payout.id, reason: err.reason }, 'payout refused by the partner: returned');
+        await this.deps.uow.run((trx, after) => this.refusedIn(trx, after, payout.id, err.reason));
+        return;
+      }
+      await this.noticeDelay(payout).catch((e: unknown) =>
+        this.deps.log.error({ err: e, payoutId: payout.id }, 'payout delay notice failed'),
+      );
+      throw err;
+    }
     await payoutsRepository.setReference(this.deps.db, payout.id, started.partnerReference, this.deps.now());
+  }
+
+  /** A refused payout, under the transfer's then the payout's row lock: returned with the reason. */
+  private async refusedIn(trx: Executor, after: AfterCommit, payoutId: string, reason: string): Promise<void> {
+    const unlocked = await payoutsRepository.byId(trx, payoutId);
+    if (!unlocked) return;
+    await this.deps.lifecycle.lock(trx, unlocked.transaction_id);
+    const payout = await payoutsRepository.lock(trx, payoutId);
+    if (!payout || payout.status !== 'processing' || payout.partner_reference !== null) return;
+    await this.returnIn(trx, after, payout, reason);
+  }
+
+  /** The partner has not taken the payout for PAYOUT_DELAY_NOTICE_MS: a timeline note and a mail, once. */
+  private async noticeDelay(payout: PayoutRow): Promise<void> {
+    const at = this.deps.now();
+    if (payout.delay_noticed_at || at.getTime() - payout.created_at.getTime() < PAYOUT_DELAY_NOTICE_MS) return;
+    await this.deps.uow.run(async (trx, after) => {
+      await this.deps.lifecycle.lock(trx, payout.transaction_id);
+      if (!(await payoutsRepository.markDelayNoticed(trx, payout.id, at))) return;
+      await this.deps.lifecycle.note(trx, after, {
+        transactionId: payout.transaction_id,
+        note: PAYOUT_DELAYED_NOTE,
+        whileIn: ['processing'],
+        mail: 'payout_delayed',
+      });
+    });
   }
 
   /**
@@ -305,7 +357,19 @@ export class PayoutsService {
       });
       return 'applied';
     }
-    const reason = event.reason ?? 'Returned by the recipient’s bank';
+    await this.returnIn(trx, after, payout, event.reason ?? 'Returned by the recipient’s bank');
+    return 'applied';
+  }
+
+  /**
+   * A payout that will not arrive (bounced, or refused at the start), with the transfer and the
+   * payout locked by the caller: the reservation voided, the conversion reversed (fx_liquidity →
+   * customer_funds in SRC; the fee stays earned), the transfer `returned` with the reason.
+   */
+  private async returnIn(trx: Executor, after: AfterCommit, payout: PayoutRow, reason: string): Promise<void> {
+    const pendingIds = payout.pending_entry_ids as string[];
+    const at = this.deps.now();
+    const recipient = payout.recipient as PayoutRecipient;
     const source = money(BigInt(payout.source_amount), payout.source_currency as CurrencyCode);
     await this.deps.ledger.void(trx, pendingIds);
     await this.deps.ledger.record(trx, {
@@ -326,7 +390,6 @@ export class PayoutsService {
       note: `The payout to ${recipient.name} was returned: ${reason}. Choose a refund, or send it again with corrected details.`,
       expectFrom: ['processing'],
     });
-    return 'applied';
   }
 
   /**
@@ -361,6 +424,8 @@ export class PayoutsService {
         });
       }
       await payoutsRepository.setRecipient(trx, id, recipient, this.deps.now());
+      const corrected = await payoutsRepository.transfer(trx, id);
+      if (!corrected) throw AppError.notFound();
       const moved = await this.deps.lifecycle.transition(trx, after, {
         transactionId: id,
         to: 'processing',
@@ -369,7 +434,7 @@ export class PayoutsService {
         socketId,
       });
       if (!moved.ok) throw AppError.conflict(RESEND_NOT_ALLOWED(current.status));
-      const payoutId = await this.openPayout(trx, current, recipient.id);
+      const payoutId = await this.openPayout(trx, corrected);
       await this.deps.jobs.enqueue(
         trx,
         PAYOUT_JOBS.start,

@@ -5,6 +5,7 @@ import {
   type CurrencyCode,
   type Limits,
   type LimitsLevel,
+  type LimitsCountedTransfer,
   type LimitsMissingItem,
   type Money,
 } from '@remit/contract';
@@ -34,11 +35,14 @@ export interface Eligibility {
 }
 
 /**
- * What a customer has sent over the last 30 days, in GBP minor units at the mid-market rate.
- * Transfers do not exist yet: nothing is used. The transactions module fills this in.
+ * What counts against the 30-day limit at `at`, in GBP minor units at the mid-market rate of each
+ * confirmation (docs/product/money-movement.md#limits). The transactions module provides it.
  */
 export type UsedInLast30Days = (customerId: string, at: Date) => Promise<bigint>;
+/** The transfers that make up `UsedInLast30Days`, newest first (the limits screen). */
+export type CountedInLast30Days = (customerId: string, at: Date) => Promise<LimitsCountedTransfer[]>;
 export const nothingUsedYet: UsedInLast30Days = () => Promise.resolve(0n);
+const nothingCountedYet: CountedInLast30Days = () => Promise.resolve([]);
 
 /**
  * Limits and eligibility (docs/product/money-movement.md#limits): the level by verification (from the
@@ -51,6 +55,7 @@ export class LimitsService {
       tasks: Pick<TasksService, 'list'>;
       rates: Pick<RatesService, 'midMarket'>;
       usedInLast30Days?: UsedInLast30Days;
+      countedInLast30Days?: CountedInLast30Days;
     },
   ) {}
 
@@ -71,7 +76,7 @@ export class LimitsService {
     return { level, canSend: level === 'verified', missing };
   }
 
-  /** Sent over the last 30 days, GBP minor units (0 until transfers exist). */
+  /** What counts against the 30-day limit now, GBP minor units. */
   used(customerId: string): Promise<bigint> {
     return (this.deps.usedInLast30Days ?? nothingUsedYet)(customerId, this.deps.now());
   }
@@ -86,7 +91,10 @@ export class LimitsService {
   /** GET /client/v1/limits. */
   async limits(auth: AuthContext): Promise<Limits> {
     const { level, canSend, missing } = this.eligibility(auth);
-    const used = await this.used(auth.customerId);
+    const [used, counted] = await Promise.all([
+      this.used(auth.customerId),
+      (this.deps.countedInLast30Days ?? nothingCountedYet)(auth.customerId, this.deps.now()),
+    ]);
     const rolling = money(SEND_LIMITS.rolling30Days, LIMITS_CURRENCY);
     const usedMoney = money(used, LIMITS_CURRENCY);
     const left = subtract(rolling, usedMoney);
@@ -98,6 +106,7 @@ export class LimitsService {
         used: used.toString(),
         remaining: (left.amount < 0n ? 0n : left.amount).toString(),
         currency: LIMITS_CURRENCY,
+        counted,
       },
       can_send: canSend,
       missing,

@@ -5,6 +5,34 @@ import { bigintText } from '../../db/bigint-text.ts';
 export type QuoteValues = Insertable<QuotesTable>;
 
 export const quotesRepository = {
+  /**
+   * Locks one quote of this customer until the end of the transaction (a refresh and a confirm of
+   * it run one after the other): whether it is used, and the quote refreshed from it, if any.
+   */
+  async lockForRefresh(db: Executor, customerId: string, id: string) {
+    const row = await db
+      .selectFrom('quotes')
+      .select(['id', 'used_at'])
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const child = await db
+      .selectFrom('quotes')
+      .select('id')
+      .where('refreshed_from', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return { used: row.used_at !== null, refreshedInto: child?.id ?? null };
+  },
+
+  /** The quote refreshed from this one, if any (a refreshed quote is replaced by it). */
+  async refreshedInto(db: Executor, id: string): Promise<string | null> {
+    const row = await db.selectFrom('quotes').select('id').where('refreshed_from', '=', id).limit(1).executeTakeFirst();
+    return row?.id ?? null;
+  },
+
   async insert(db: Executor, values: QuoteValues): Promise<void> {
     await db.insertInto('quotes').values(values).execute();
   },

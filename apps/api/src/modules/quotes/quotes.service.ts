@@ -91,6 +91,15 @@ function changesBetween(old: Quote, next: Quote): QuoteChange[] {
   return pairs.filter(([, from, to]) => from !== to).map(([field, from, to]) => ({ field, from, to }));
 }
 
+/** Refreshing a quote a transfer was made from. */
+export const QUOTE_ALREADY_USED = 'This quote was already used. Get a new quote.';
+
+/** Another refresh of the same quote won the race: look again. */
+class RefreshedMeanwhile extends Error {}
+
+/** The web's limits screen (apps/web/src/config/paths.ts): what counts and what is left. */
+const LIMITS_PATH = '/limits';
+
 /**
  * Quotes (docs/product/money-movement.md#quotes): priced on the corridor's terms and the mid-market
  * rate less its margin, locked for 30 minutes, with notices (corridor bounds, limits, verification,
@@ -198,6 +207,14 @@ export class QuotesService {
     if (refreshedFrom) quote.changes = changesBetween(refreshedFrom, quote);
 
     await this.deps.db.transaction().execute(async (trx) => {
+      if (refreshedFrom) {
+        // A refreshed quote replaces the one it came from (docs/product/money-movement.md#quotes):
+        // under the old quote's row lock, it is neither used nor refreshed already.
+        const old = await quotesRepository.lockForRefresh(trx, auth.customerId, refreshedFrom.id);
+        if (!old) throw AppError.notFound();
+        if (old.used) throw AppError.conflict(QUOTE_ALREADY_USED);
+        if (old.refreshedInto) throw new RefreshedMeanwhile();
+      }
       await quotesRepository.insert(trx, {
         id,
         customer_id: auth.customerId,
@@ -235,9 +252,34 @@ export class QuotesService {
     return toQuote(row, this.deps.now());
   }
 
-  /** A new quote for the same request (the same amount on the same side), with what changed. */
+  /**
+   * A new quote for the same request (the same amount on the same side), with what changed. It
+   * replaces the old one, which can no longer be confirmed. A quote refreshed already (another tab)
+   * answers the quote that replaced it while that one is active, else refreshes that one; a used
+   * quote is not refreshed (409).
+   */
   async refresh(auth: AuthContext, id: string): Promise<Quote> {
+    let current = id;
+    for (let hop = 0; hop < 20; hop++) {
+      const replacedBy = UUID.test(current) ? await quotesRepository.refreshedInto(this.deps.db, current) : null;
+      if (replacedBy) {
+        const next = await this.get(auth, replacedBy);
+        if (next.status === 'active') return next;
+        current = replacedBy;
+        continue;
+      }
+      try {
+        return await this.refreshOne(auth, current);
+      } catch (e) {
+        if (!(e instanceof RefreshedMeanwhile)) throw e;
+      }
+    }
+    throw AppError.conflict('This quote is being refreshed. Please try again.');
+  }
+
+  private async refreshOne(auth: AuthContext, id: string): Promise<Quote> {
     const old = await this.get(auth, id);
+    if (old.status === 'used') throw AppError.conflict(QUOTE_ALREADY_USED);
     const row = (await quotesRepository.find(this.deps.db, auth.customerId, id))!;
     const request: QuoteRequest = {
       source_currency: old.source_currency,
@@ -288,7 +330,7 @@ export class QuotesService {
         type: 'blocked',
         code: 'over_per_transfer_limit',
         text: `This is over your limit of ${words(perTransfer)} per transfer (${words(source)} is about ${words(inGbp)}).`,
-        link: null,
+        link: LIMITS_PATH,
         params: {
           limit: perTransfer.amount.toString(),
           limit_currency: perTransfer.currency,
@@ -302,7 +344,7 @@ export class QuotesService {
         type: 'blocked',
         code: 'over_30_day_limit',
         text: `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(used)} in the last 30 days.`,
-        link: null,
+        link: LIMITS_PATH,
         params: {
           limit: rolling.amount.toString(),
           limit_currency: rolling.currency,

@@ -5,6 +5,7 @@ import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { transactionsRepository } from './transactions.repository.ts';
+import type { MailedStatus } from './transfer-mails.ts';
 
 /** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
 export const MAILED_STATUSES: readonly TransactionStatus[] = ['paid', 'completed', 'returned', 'refunded'];
@@ -57,6 +58,34 @@ export class TransactionLifecycle {
   /** Locks the transaction row (no change); undefined when unknown. */
   lock(trx: Executor, transactionId: string) {
     return transactionsRepository.lockForTransition(trx, transactionId);
+  }
+
+  /**
+   * A timeline entry that is not a change of status (a payout the partner has not taken yet), in the
+   * caller's transaction with the row locked: pushed as `TransactionStatusChanged` with the same
+   * status so open pages refresh, and mailed as `mail` by the same durable job. False when the
+   * transfer is unknown or no longer in `whileIn`.
+   */
+  async note(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transactionId: string; note: string; whileIn: readonly TransactionStatus[]; mail?: MailedStatus },
+  ): Promise<boolean> {
+    const row = await transactionsRepository.lockForTransition(trx, input.transactionId);
+    if (!row || !input.whileIn.includes(row.status)) return false;
+    const at = this.deps.now();
+    await transactionsRepository.addEvent(trx, row.id, row.status, input.note, at);
+    if (input.mail) {
+      await this.deps.jobs.enqueue(
+        trx,
+        TRANSACTION_MAIL_JOB,
+        { transactionId: row.id, status: input.mail },
+        { uniqueKey: `${TRANSACTION_MAIL_JOB}:${row.id}:${input.mail}:${at.getTime()}` },
+      );
+    }
+    const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: row.status };
+    after.notify(row.customer_id, 'TransactionStatusChanged', payload, {});
+    return true;
   }
 
   async transition(trx: Executor, after: AfterCommit, input: TransitionInput): Promise<TransitionResult> {

@@ -96,6 +96,17 @@ export const transactionsRepository = {
     return quoteQuery(db, customerId, quoteId).forUpdate().executeTakeFirst();
   },
 
+  /** The id of a quote refreshed from this one (it replaces it), if any. */
+  async refreshedInto(db: Executor, quoteId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('quotes')
+      .select('id')
+      .where('refreshed_from', '=', quoteId)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  },
+
   async markQuoteUsed(db: Executor, quoteId: string, at: Date): Promise<void> {
     await db.updateTable('quotes').set({ used_at: at }).where('id', '=', quoteId).execute();
   },
@@ -190,6 +201,51 @@ export const transactionsRepository = {
       .where('transaction_id', 'in', transactionIds)
       .orderBy('at')
       .orderBy('id')
+      .execute();
+  },
+
+  /** What the limits need of one of the customer's transfers (undefined for another's). */
+  limitsOf(db: Executor, customerId: string, id: string) {
+    return db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'status',
+        'source_currency',
+        'created_at',
+        bigintText('source_amount').as('source_amount'),
+        bigintText('limits_amount').as('limits_amount'),
+      ])
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The transfers behind `limitsAmountSince`, newest first, at most `limit`. */
+  countedSince(
+    db: Executor,
+    customerId: string,
+    since: Date,
+    notCounted: readonly TransactionStatusColumn[],
+    limit: number,
+  ) {
+    return db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'recipient_name',
+        'status',
+        'source_currency',
+        'created_at',
+        bigintText('source_amount').as('source_amount'),
+        bigintText('limits_amount').as('limits_amount'),
+      ])
+      .where('customer_id', '=', customerId)
+      .where('created_at', '>', since)
+      .where('status', 'not in', notCounted)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
       .execute();
   },
 

@@ -27,7 +27,13 @@ import type { ClientInfo } from '../../lib/client-info.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { LIMITS_CURRENCY, SEND_LIMITS, type LimitsService, type UsedInLast30Days } from '../quotes/limits.service.ts';
+import {
+  LIMITS_CURRENCY,
+  SEND_LIMITS,
+  type CountedInLast30Days,
+  type LimitsService,
+  type UsedInLast30Days,
+} from '../quotes/limits.service.ts';
 import { searchableName } from '../recipients/checks.ts';
 import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
@@ -50,13 +56,16 @@ export const PAY_WITHIN_MS = DAY_MS;
 export const TRANSACTION_EXPIRE_JOB = 'transaction.expire';
 const DEFAULT_PAGE = 20;
 
-/** Statuses whose transfers moved no money: they do not count against the 30-day limit. */
-export const NOT_COUNTED_STATUSES: readonly TransactionStatusColumn[] = [
-  'cancelled',
-  'payment_failed',
-  'expired',
-  'refunded',
-];
+/**
+ * Statuses of transfers that can no longer be paid: they do not count against the limits
+ * (docs/product/money-movement.md#limits). Every other transfer counts from its confirmation, a
+ * declined one (`payment_failed`) too, since it can still be paid.
+ */
+export const NOT_COUNTED_STATUSES: readonly TransactionStatusColumn[] = ['cancelled', 'expired', 'refunded'];
+/** How long a transfer counts against the rolling limit after it is confirmed. */
+export const LIMIT_WINDOW_MS = 30 * DAY_MS;
+/** The limits screen lists at most this many of the transfers that count. */
+const COUNTED_SHOWN = 100;
 
 /** Quote notices that are worked out again when the transfer is confirmed. */
 const LIMIT_NOTICES = new Set(['over_per_transfer_limit', 'over_30_day_limit']);
@@ -64,6 +73,7 @@ const LIMIT_NOTICES = new Set(['over_per_transfer_limit', 'over_30_day_limit']);
 export const QUOTE_NOT_FOUND = 'Quote not found.';
 export const QUOTE_USED = 'This quote was already used. Get a new quote.';
 export const QUOTE_EXPIRED = 'This quote has expired. Refresh it to see the new rate.';
+export const QUOTE_REFRESHED = 'This quote was refreshed: confirm the new quote instead.';
 export const RECIPIENT_NOT_FOUND = 'Recipient not found.';
 export const INVALID_CURSOR = 'The cursor is invalid.';
 
@@ -99,18 +109,52 @@ export interface CreateResult {
 }
 
 /**
- * The amount a customer sent over the last 30 days, in GBP minor units at the mid-market rate of
- * when each transfer was confirmed (docs/product/money-movement.md#limits): the LimitsService's
- * `usedInLast30Days`, wired in the composition root.
+ * What counts against the 30-day limit (docs/product/money-movement.md#limits): the GBP amounts (at
+ * the mid-market rate when each transfer was confirmed) of the customer's transfers confirmed in the
+ * last 30 days that can still be paid or were paid: the LimitsService's `usedInLast30Days`, wired in
+ * the composition root.
  */
 export function usedInLast30Days(db: Executor): UsedInLast30Days {
   return (customerId, at) =>
     transactionsRepository.limitsAmountSince(
       db,
       customerId,
-      new Date(at.getTime() - 30 * DAY_MS),
+      new Date(at.getTime() - LIMIT_WINDOW_MS),
       NOT_COUNTED_STATUSES,
     );
+}
+
+/** The transfers behind `usedInLast30Days`, newest first (the limits screen's "what counts"). */
+export function countedInLast30Days(db: Executor): CountedInLast30Days {
+  return async (customerId, at) => {
+    const rows = await transactionsRepository.countedSince(
+      db,
+      customerId,
+      new Date(at.getTime() - LIMIT_WINDOW_MS),
+      NOT_COUNTED_STATUSES,
+      COUNTED_SHOWN,
+    );
+    return rows.map((r) => ({
+      transaction_id: r.id,
+      recipient_name: r.recipient_name,
+      status: r.status,
+      source_amount: r.source_amount,
+      source_currency: r.source_currency,
+      amount: r.limits_amount,
+      created_at: r.created_at.toISOString(),
+      counts_until: new Date(r.created_at.getTime() + LIMIT_WINDOW_MS).toISOString(),
+    }));
+  };
+}
+
+/**
+ * The 30-day limit's refusal in words when `used` (what counts already) and `adding` (GBP minor
+ * units) together go over it; null within it.
+ */
+function overRollingLimit(used: bigint, adding: bigint): string | null {
+  const rolling = money(SEND_LIMITS.rolling30Days, LIMITS_CURRENCY);
+  if (used + adding <= rolling.amount) return null;
+  return `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(money(used, LIMITS_CURRENCY))} in the last 30 days.`;
 }
 
 export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {
@@ -294,6 +338,55 @@ export class TransactionsService {
     return toTransaction(row, timelines.get(row.id) ?? []);
   }
 
+  /**
+   * Serialises the money steps of one customer (confirms and payment starts) with a row lock on the
+   * customer, taken first in the caller's transaction (docs/product/money-movement.md#limits).
+   */
+  lockCustomer(trx: Executor, customerId: string): Promise<void> {
+    return transactionsRepository.lockCustomer(trx, customerId);
+  }
+
+  /**
+   * Before a payment of the customer's transfer starts, under the customer's row lock (lockCustomer,
+   * in the same transaction): the customer may still send, the transfer is within the per-transfer
+   * limit and, with every other transfer that counts (this one included), within the 30-day limit
+   * (docs/product/money-movement.md#limits). Limits are a promise about money paid: whatever
+   * happened since the confirm, no payment starts that would break them.
+   */
+  async ensureWithinLimits(trx: Executor, auth: AuthContext, transactionId: string): Promise<void> {
+    const { canSend, missing } = this.deps.limits.eligibility(auth);
+    if (!canSend) {
+      throw AppError.forbidden(
+        `Before you can send, finish: ${missing.map((m) => m.text).join(' ')}`.trim(),
+        VERIFICATION_REQUIRED,
+      );
+    }
+    const row = await transactionsRepository.limitsOf(trx, auth.customerId, transactionId);
+    if (!row) throw AppError.notFound();
+    const inGbp = money(row.limits_amount, LIMITS_CURRENCY);
+    const perTransfer = money(SEND_LIMITS.perTransfer, LIMITS_CURRENCY);
+    if (compare(inGbp, perTransfer) > 0) {
+      const source = money(row.source_amount, row.source_currency as CurrencyCode);
+      throw AppError.validation({
+        transaction_id: [
+          `This is over your limit of ${words(perTransfer)} per transfer (${words(source)} is about ${words(inGbp)}).`,
+        ],
+      });
+    }
+    const at = this.deps.now();
+    const used = await usedInLast30Days(trx)(auth.customerId, at);
+    // This transfer counts already (it can be paid) unless it left the window: then add it.
+    const counted =
+      !NOT_COUNTED_STATUSES.includes(row.status) && row.created_at.getTime() > at.getTime() - LIMIT_WINDOW_MS;
+    const others = counted ? used - inGbp.amount : used;
+    const over = overRollingLimit(others, inGbp.amount);
+    if (over) {
+      throw AppError.validation({
+        transaction_id: [`${over} Cancel a transfer you will not pay to free its amount, or wait.`],
+      });
+    }
+  }
+
   /** Deletes the idempotency keys past their 24 hours (hourly, from app.ts). */
   sweepIdempotencyKeys(): Promise<number> {
     return idempotencyRepository.sweep(this.deps.db, this.deps.now());
@@ -337,6 +430,9 @@ export class TransactionsService {
     const at = this.deps.now();
     const quoteState = quote.used_at ? QUOTE_USED : at.getTime() >= quote.expires_at.getTime() ? QUOTE_EXPIRED : null;
     if (quoteState) throw AppError.validation({ quote_id: [quoteState] });
+    if (await transactionsRepository.refreshedInto(db, quote.id)) {
+      throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
+    }
 
     const errors = new FieldErrorBag();
     for (const n of quote.notices as QuoteNotice[]) {
@@ -389,16 +485,14 @@ export class TransactionsService {
         if (!locked) throw AppError.validation({ quote_id: [QUOTE_NOT_FOUND] });
         if (locked.used_at) throw AppError.validation({ quote_id: [QUOTE_USED] });
         if (at.getTime() >= locked.expires_at.getTime()) throw AppError.validation({ quote_id: [QUOTE_EXPIRED] });
-
-        const rolling = money(SEND_LIMITS.rolling30Days, LIMITS_CURRENCY);
-        const used = money(await usedInLast30Days(trx)(customerId, at), LIMITS_CURRENCY);
-        if (compare(money(used.amount + inGbp.amount, LIMITS_CURRENCY), rolling) > 0) {
-          throw AppError.validation({
-            quote_id: [
-              `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(used)} in the last 30 days.`,
-            ],
-          });
+        // A refresh locks the quote it refreshes: one made before this lock is seen here.
+        if (await transactionsRepository.refreshedInto(trx, locked.id)) {
+          throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
         }
+
+        const used = await usedInLast30Days(trx)(customerId, at);
+        const over = overRollingLimit(used, inGbp.amount);
+        if (over) throw AppError.validation({ quote_id: [over] });
 
         const id = newId();
         const payBy = new Date(at.getTime() + PAY_WITHIN_MS);
@@ -415,6 +509,8 @@ export class TransactionsService {
           recipient_currency: confirmedRecipient.currency,
           recipient_payout_method: confirmedRecipient.payout_method,
           recipient_summary: confirmedRecipient.summary,
+          // The payout goes to these details, whatever happens to the recipient later.
+          recipient_details: JSON.stringify(confirmedRecipient.details),
           recipient_name_search: searchableName(confirmedRecipient.name),
           reference_search: searchableName(reference),
           source_currency: locked.source_currency,

@@ -5,8 +5,11 @@ import { renderMail } from '../../adapters/mail/templates/layout.ts';
 import type { Database } from '../../db/types.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
 
-/** The statuses a transfer's customer is mailed about. */
-export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded';
+/**
+ * What a transfer's customer is mailed about: the statuses, and a payout the partner has not taken
+ * yet (`payout_delayed`, docs/product/money-movement.md#payout).
+ */
+export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed';
 
 interface TransferMailText {
   subject: (d: Details) => string;
@@ -52,6 +55,12 @@ const catalogs: Record<Locale, TransferCatalog> = {
         heading: 'Transfer refunded',
         body: (d) => `We have sent ${d.total} back to you. It may take a few days to reach your account.`,
       },
+      payout_delayed: {
+        subject: (d) => `Your transfer to ${d.recipient} is delayed`,
+        heading: 'Transfer delayed',
+        body: (d) =>
+          `Our payout partner has not taken your transfer of ${d.amount} to ${d.recipient} yet. We keep trying and will tell you when it arrives; you don't need to do anything.`,
+      },
     },
     action: 'View transfer',
     footer: 'You are receiving this email because you sent money with us.',
@@ -81,6 +90,12 @@ const catalogs: Record<Locale, TransferCatalog> = {
         body: (d) =>
           `Nous vous avons renvoyé ${d.total}. Il peut falloir quelques jours pour qu'il arrive sur votre compte.`,
       },
+      payout_delayed: {
+        subject: (d) => `Votre transfert à ${d.recipient} est retardé`,
+        heading: 'Transfert retardé',
+        body: (d) =>
+          `Notre partenaire de versement n’a pas encore pris en charge votre transfert de ${d.amount} à ${d.recipient}. Nous réessayons et vous préviendrons de son arrivée ; vous n’avez rien à faire.`,
+      },
     },
     action: 'Voir le transfert',
     footer: 'Vous recevez cet e-mail parce que vous avez envoyé de l’argent avec nous.',
@@ -88,7 +103,7 @@ const catalogs: Record<Locale, TransferCatalog> = {
 };
 
 const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
-const MAILED: readonly string[] = ['paid', 'completed', 'returned', 'refunded'];
+const MAILED: readonly string[] = ['paid', 'completed', 'returned', 'refunded', 'payout_delayed'];
 
 /**
  * The durable job `transaction.mail` (scheduled by TransactionLifecycle in the transaction that makes
