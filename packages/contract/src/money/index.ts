@@ -6,6 +6,7 @@
 export * from './currencies.ts';
 export * from './errors.ts';
 export * from './amounts.ts';
+export * from './bounds.ts';
 export * from './rates.ts';
 export * from './convert.ts';
 export * from './fees.ts';

@@ -3,7 +3,8 @@
  * `source_amount` is what is converted; `target_amount` = `source_amount` × `rate` rounded down;
  * `total_to_pay` = `source_amount` + `fee.total`.
  */
-import { add, assertSameCurrency, money, type Money } from './amounts.ts';
+import { add, assertSameCurrency, compare, money, type Money } from './amounts.ts';
+import { maxAmount } from './bounds.ts';
 import type { CurrencyCode } from './currencies.ts';
 import { convert, sourceFor } from './convert.ts';
 import { feeTotal, type FeeItem } from './fees.ts';
@@ -41,4 +42,33 @@ export function quoteAmounts<Type extends string>(input: QuoteAmountsInput<Type>
   const items = input.fees(source);
   const total = feeTotal(items, sourceCurrency);
   return { source, target, fee: { total, items }, totalToPay: add(source, total) };
+}
+
+/**
+ * The largest source amount a quote at `rate` can carry (docs/product/money-movement.md#money): at
+ * most the source currency's {@link maxAmount}, and converting to at most the target currency's.
+ */
+export function largestQuoteSource(rate: Rate, sourceCurrency: CurrencyCode, targetCurrency: CurrencyCode): Money {
+  const maxSource = maxAmount(sourceCurrency);
+  const maxTarget = maxAmount(targetCurrency);
+  if (compare(convert(maxSource, rate, targetCurrency), maxTarget) <= 0) return maxSource;
+  // The smallest source that converts to more than the target's largest amount, less one minor unit.
+  const over = sourceFor(money(maxTarget.amount + 1n, targetCurrency), rate, sourceCurrency);
+  return money(over.amount - 1n, sourceCurrency);
+}
+
+/**
+ * The largest amount a quote at `rate` can be asked for on its side (in the source currency by send
+ * amount, in the target currency by receive amount): an amount is priced by {@link quoteAmounts}
+ * with a source and a target within their currencies' {@link maxAmount} exactly when it is at most
+ * this one.
+ */
+export function largestQuoteAmount(
+  by: 'source' | 'target',
+  rate: Rate,
+  sourceCurrency: CurrencyCode,
+  targetCurrency: CurrencyCode,
+): Money {
+  const source = largestQuoteSource(rate, sourceCurrency, targetCurrency);
+  return by === 'source' ? source : convert(source, rate, targetCurrency);
 }

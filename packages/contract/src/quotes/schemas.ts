@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from '../common/primitives.ts';
 import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
+import { toMajorString, type Money } from '../money/amounts.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
 import { DecimalRate } from '../money/schemas.ts';
 
@@ -23,6 +24,17 @@ const Code = (length: 2 | 3) =>
 export const QUOTE_AMOUNT_NEITHER = 'Enter the amount to send or the amount to receive.';
 export const QUOTE_AMOUNT_BOTH = 'Give the amount to send or the amount to receive, not both.';
 export const QUOTE_AMOUNT_ZERO = 'Enter an amount above zero.';
+
+/**
+ * The 422 on the amount asked when it, or the amount it converts to, is over the largest amount
+ * (docs/product/money-movement.md#money, `maxAmount`, `largestQuoteAmount`): "The amount can be at
+ * most 1,000,000,000,000.00 GBP.", thousands grouped.
+ */
+export function quoteAmountTooLarge(largest: Money): string {
+  const [whole = '', fraction] = toMajorString(largest).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `The amount can be at most ${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${largest.currency}.`;
+}
 
 /**
  * POST /client/v1/quotes: exactly one of `source_amount` / `target_amount`, above zero (the api

@@ -3,8 +3,10 @@ import {
   applyMargin,
   compare,
   convert,
+  largestQuoteAmount,
   money,
   percentOf,
+  quoteAmountTooLarge,
   quoteAmounts,
   toMajorString,
   type CurrencyCode,
@@ -15,6 +17,7 @@ import {
   type QuoteNotice,
   type Rate,
 } from '@remit/contract';
+import { AppError } from '../../lib/app-error.ts';
 import type { CorridorTerms, PayInFeeTerms } from '../corridors/corridor-catalog.ts';
 
 /** Cards pay at most this much per transfer, in GBP minor units at the mid-market rate (2,000 GBP). */
@@ -59,6 +62,8 @@ function payInFee(terms: PayInFeeTerms, source: Money): Money {
  * and the corridor's margin; source and target by the money core's quote arithmetic; the fee items
  * (our fee, partner fee, pay-in fee of the default method: bank transfer when offered) and every
  * pay-in option with its own total. Cards are unavailable above `cardMax` (in the send currency).
+ * An amount whose source or target would be over its currency's largest amount is a 422 on the
+ * amount asked ("The amount can be at most ...").
  */
 export function priceQuote(input: {
   corridor: CorridorTerms;
@@ -73,6 +78,14 @@ export function priceQuote(input: {
   const { corridor, payIn, mid, by, amount } = input;
   const sourceCurrency = corridor.sendCurrency as CurrencyCode;
   const rate = applyMargin(mid, corridor.marginBps);
+  // The amount asked may fit its currency's largest amount and still convert to more than the
+  // other's (docs/product/money-movement.md#money): refused in words, before anything is stored.
+  const largest = largestQuoteAmount(by, rate, sourceCurrency, corridor.currency);
+  if (compare(amount, largest) > 0) {
+    throw AppError.validation({
+      [by === 'source' ? 'source_amount' : 'target_amount']: [quoteAmountTooLarge(largest)],
+    });
+  }
   const ourFee = (source: Money): FeeItem<QuoteFeeType>[] => {
     const items: FeeItem<QuoteFeeType>[] = [
       {

@@ -2,10 +2,13 @@ import {
   compare,
   formatRate,
   isCurrencyCode,
+  isWithinMaxAmount,
+  maxAmount,
   money,
   QUOTE_AMOUNT_BOTH,
   QUOTE_AMOUNT_NEITHER,
   QUOTE_AMOUNT_ZERO,
+  quoteAmountTooLarge,
   SEND_CURRENCIES,
   toMajorString,
   type CurrencyCode,
@@ -302,6 +305,9 @@ export class QuotesService {
       throw AppError.validation({ [field]: ['Not a whole number of minor units.'] });
     }
     if (asked.amount <= 0n) throw AppError.validation({ [field]: [QUOTE_AMOUNT_ZERO] });
+    // Refused before any SQL: over the largest amount it would not fit a bigint column once
+    // converted (docs/product/money-movement.md#money); the other side is checked with the rate.
+    if (!isWithinMaxAmount(asked)) throw AppError.validation({ [field]: [quoteAmountTooLarge(maxAmount(currency))] });
     return asked;
   }
 

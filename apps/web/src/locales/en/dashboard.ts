@@ -25,6 +25,7 @@ const dashboard = {
     tooManyDecimals: '{{currency}} amounts have at most {{count}} decimals.',
     noDecimals: '{{currency}} amounts have no decimals.',
     invalidAmount: 'Enter an amount like {{example}}.',
+    tooLarge: 'The amount can be at most {{max}}.',
     quoting: 'Getting your quote…',
     quoteError: 'We couldn’t get a quote. Please try again.',
     feeTypes: {

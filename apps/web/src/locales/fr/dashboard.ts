@@ -24,6 +24,7 @@ const dashboard: Translation<typeof en> = {
     tooManyDecimals: 'Les montants en {{currency}} ont au plus {{count}} décimales.',
     noDecimals: 'Les montants en {{currency}} n’ont pas de décimales.',
     invalidAmount: 'Saisissez un montant comme {{example}}.',
+    tooLarge: 'Le montant ne peut pas dépasser {{max}}.',
     quoting: 'Calcul de votre devis…',
     quoteError: 'Nous n’avons pas pu calculer de devis. Veuillez réessayer.',
     feeTypes: {

@@ -141,6 +141,44 @@ describe('The dashboard calculator (issue #13, docs/product/money-movement.md#qu
     });
   });
 
+  it('refuses more than the largest amount as typed, in the customer’s language, and asks nothing for it', async () => {
+    const user = userEvent.setup();
+    const { api } = openDashboard();
+    const send = await sendField();
+    await user.clear(send);
+    await user.type(send, '10000000000000');
+    expect(send).toHaveValue('1000000000000');
+    expect(send).toHaveAccessibleDescription('The amount can be at most £1,000,000,000,000.00.');
+    await lastRequest(api, { ...kenya, source_amount: '100000000000000' });
+    expect(api.quoteRequests.map((r) => r.source_amount)).not.toContain('1000000000000000');
+
+    await i18n.changeLanguage('fr');
+    const receive = await screen.findByRole('textbox', { name: 'Le bénéficiaire reçoit' });
+    await user.clear(receive);
+    await user.type(receive, '2000000000000');
+    expect(receive).toHaveValue('200000000000');
+    expect(receive).toHaveAccessibleDescription(/^Le montant ne peut pas dépasser 1\s000\s000\s000\s000,00\sKES\.$/);
+  });
+
+  it('shows the api’s 422 on an amount whose other side would be over the largest amount, under that amount', async () => {
+    const user = userEvent.setup();
+    const words = 'The amount can be at most 5,917,788,120.72 GBP.';
+    const { api } = openDashboard({
+      quoteAnswer: (body) =>
+        body.source_amount === '900000000000'
+          ? HttpResponse.json({ message: words, errors: { source_amount: [words] } }, { status: 422 })
+          : undefined,
+    });
+    const send = await sendField();
+    await user.clear(send);
+    await user.type(send, '9000000000'); // 9 billion pounds: within the pound's bound, not in shillings
+    await lastRequest(api, { ...kenya, source_amount: '900000000000' });
+    await waitFor(() => expect(send).toHaveAccessibleDescription(words));
+    expect(send).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('quote-breakdown')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('quote-error')).not.toBeInTheDocument();
+  });
+
   it('finds a country by typing, picks it with the keyboard, and offers its payout methods', async () => {
     const user = userEvent.setup();
     const { api } = openDashboard();

@@ -1,6 +1,7 @@
 import {
   currencyExponent,
   isCurrencyCode,
+  maxAmount,
   type CorridorsResponse,
   type CurrencyCode,
   type PayoutMethod,
@@ -252,6 +253,9 @@ function Calculator({
     if (typing?.side !== which) return undefined;
     const currency = which === 'source_amount' ? sendCurrency : targetCurrency;
     if (!currency) return undefined;
+    if (typing.problem === 'too_large') {
+      return t('dashboard.calculator.tooLarge', { max: formatMoney(maxAmount(currency), locale) });
+    }
     const exponent = currencyExponent(currency);
     if (typing.problem === 'decimals') {
       return exponent === 0

@@ -27,6 +27,21 @@ describe('typed amounts (docs/product/money-movement.md#money)', () => {
     expect(parseTyped('10.555', 'GBP', 'en')).toBeNull();
   });
 
+  it('refuses more than the largest amount, 10^12 major units in every currency', () => {
+    expect(checkTyped('1000000000000', 'GBP', 'en')).toBeNull();
+    expect(checkTyped('1,000,000,000,000.00', 'GBP', 'en')).toBeNull();
+    expect(checkTyped('1000000000000.01', 'GBP', 'en')).toBe('too_large');
+    expect(checkTyped('9999999999999', 'GBP', 'en')).toBe('too_large');
+    expect(checkTyped('1000000000000', 'JPY', 'en')).toBeNull();
+    expect(checkTyped('1000000000001', 'JPY', 'en')).toBe('too_large');
+    expect(checkTyped('1000000000000.000', 'KWD', 'en')).toBeNull();
+    expect(checkTyped('1000000000000,001', 'KWD', 'fr')).toBe('too_large');
+    expect(checkTyped('0001000000000000', 'GBP', 'en')).toBeNull();
+    // Past what the money module reads at all (30 digits, 64 characters): still "too large", not silence.
+    expect(checkTyped('9'.repeat(40), 'GBP', 'en')).toBe('too_large');
+    expect(checkTyped('9'.repeat(100), 'VND', 'en')).toBe('too_large');
+  });
+
   it('shows minor units back in the field, and rates in the locale', () => {
     expect(toInputText('165250', 'KES', 'en')).toBe('1652.50');
     expect(toInputText(100000n, 'GBP', 'en')).toBe('1000');

@@ -1,4 +1,11 @@
-import { currencyExponent, parseMajor, toMajorString, type CurrencyCode } from '@remit/contract';
+import {
+  currencyExponent,
+  MAX_AMOUNT_MAJOR_DIGITS,
+  maxAmount,
+  parseMajor,
+  toMajorString,
+  type CurrencyCode,
+} from '@remit/contract';
 
 /**
  * Amounts as the customer types them (docs/product/money-movement.md#money): the locale's decimal
@@ -34,16 +41,22 @@ export function normaliseTyped(text: string, locale: string): string | null {
   return /^[0-9]*(?:\.[0-9]*)?$/.test(plain) ? plain : null;
 }
 
-export type TypedProblem = 'invalid' | 'decimals';
+export type TypedProblem = 'invalid' | 'decimals' | 'too_large';
 
-/** Whether a keystroke's result may stand in the field: digits and one separator, within the currency's decimals. */
+/**
+ * Whether a keystroke's result may stand in the field: digits and one separator, within the
+ * currency's decimals, at most the currency's largest amount (`maxAmount`: 10^12 major units, what
+ * the api quotes at most; docs/product/money-movement.md#money).
+ */
 export function checkTyped(text: string, currency: CurrencyCode, locale: string): TypedProblem | null {
   const plain = normaliseTyped(text, locale);
   if (plain === null) return 'invalid';
-  const [, fraction] = plain.split('.');
-  if (fraction === undefined) return null;
+  const [whole = '', fraction] = plain.split('.');
   const exponent = currencyExponent(currency);
-  return exponent === 0 || fraction.length > exponent ? 'decimals' : null;
+  if (fraction !== undefined && (exponent === 0 || fraction.length > exponent)) return 'decimals';
+  if (whole.replace(/^0+/, '').length > MAX_AMOUNT_MAJOR_DIGITS + 1) return 'too_large';
+  const amount = parseTyped(text, currency, locale);
+  return amount !== null && amount > maxAmount(currency).amount ? 'too_large' : null;
 }
 
 /** The typed amount in minor units; null when empty, zero-length or not an amount of that currency. */
