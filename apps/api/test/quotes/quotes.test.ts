@@ -308,7 +308,7 @@ describe('notices', () => {
     expect(monthly.notices.find((n) => n.code === 'over_30_day_limit')).toEqual({
       type: 'blocked',
       code: 'over_30_day_limit',
-      text: 'This is over your 30-day limit of 25000.00 GBP: you have sent 24500.00 GBP in the last 30 days.',
+      text: 'This is over your 30-day limit of 25000.00 GBP: 24500.00 GBP already counts against it (your transfers of the last 30 days, unpaid ones included).',
       link: '/limits',
       params: { limit: '2500000', limit_currency: 'GBP', used: '2450000' },
     });

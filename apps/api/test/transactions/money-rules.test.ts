@@ -18,17 +18,7 @@ import {
   type PaymentsContext,
 } from '../payments/helpers.ts';
 import { GOOD_IBAN, payoutsOf, settlePayouts, usePayoutsApp } from '../payouts/helpers.ts';
-import {
-  DE_BANK,
-  KE_WALLET,
-  M_PESA,
-  confirm,
-  customer,
-  everyoneMaySend,
-  quote,
-  recipient,
-  tasks,
-} from './helpers.ts';
+import { DE_BANK, KE_WALLET, M_PESA, confirm, customer, everyoneMaySend, quote, recipient, tasks } from './helpers.ts';
 
 // Sessions and rates outlive the day the clock moves on (an unpaid transfer expires after 24 h).
 const ctx: PaymentsContext = usePayoutsApp({
@@ -152,7 +142,7 @@ describe('the 30-day limit holds through declined payments', () => {
       const refused = await client.post(startPath(tx.id), { method: 'bank_transfer' });
       expect(refused.statusCode, refused.body).toBe(422);
       expect(ValidationErrorBody.parse(refused.json()).errors.transaction_id?.[0]).toBe(
-        'This is over your 30-day limit of 25000.00 GBP: you have sent 18000.00 GBP in the last 30 days. ' +
+        'This is over your 30-day limit of 25000.00 GBP: 18000.00 GBP already counts against it (your transfers of the last 30 days, unpaid ones included). ' +
           'Cancel a transfer you will not pay to free its amount, or wait.',
       );
     }
@@ -216,7 +206,11 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
     const client = await customer(ctx);
     const r = await recipient(client, GOOD_IBAN);
     const tx = await confirmed(client, r.id, '10000');
-    const edited = await client.request('PUT', buildPath(recipientsEndpoints.updateRecipient.path, { id: r.id }), M_PESA);
+    const edited = await client.request(
+      'PUT',
+      buildPath(recipientsEndpoints.updateRecipient.path, { id: r.id }),
+      M_PESA,
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     const deleted = await client.request('DELETE', buildPath(recipientsEndpoints.deleteRecipient.path, { id: r.id }));
     expect(deleted.statusCode, deleted.body).toBe(204);

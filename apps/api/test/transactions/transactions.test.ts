@@ -392,7 +392,9 @@ describe('the quote, the recipient and who may send', () => {
     await created(await confirm(client, { quote_id: quotes[0]!.id, recipient_id: r.id }));
     await created(await confirm(client, { quote_id: quotes[1]!.id, recipient_id: r.id }));
     expect(invalid(await confirm(client, { quote_id: quotes[2]!.id, recipient_id: r.id }))).toEqual({
-      quote_id: ['This is over your 30-day limit of 25000.00 GBP: you have sent 18000.00 GBP in the last 30 days.'],
+      quote_id: [
+        'This is over your 30-day limit of 25000.00 GBP: 18000.00 GBP already counts against it (your transfers of the last 30 days, unpaid ones included).',
+      ],
     });
     expect((await limitsOf(client)).rolling_30_days).toMatchObject({ used: '1800000', remaining: '700000' });
   });

@@ -18,12 +18,12 @@ describe('quoteNoticeText', () => {
   it('words each notice from its figures, in the customer’s language and formats', async () => {
     const over = notice('over_30_day_limit', { limit: '2500000', limit_currency: 'GBP', used: '2450000' });
     expect(quoteNoticeText(over, i18n.t, 'en')).toBe(
-      'This is over your 30-day limit of £25,000.00: you have sent £24,500.00 in the last 30 days.',
+      'This is over your 30-day limit of £25,000.00: £24,500.00 already counts against it (your transfers of the last 30 days, unpaid ones included).',
     );
     await i18n.changeLanguage('fr');
     const fr = (amount: string) => formatMoney({ amount, currency: 'GBP' }, 'fr');
     expect(quoteNoticeText(over, i18n.t, 'fr')).toBe(
-      `C’est au-dessus de votre limite sur 30 jours de ${fr('2500000')} : vous avez envoyé ${fr('2450000')} ces 30 derniers jours.`,
+      `C’est au-dessus de votre limite sur 30 jours de ${fr('2500000')} : ${fr('2450000')} y sont déjà comptés (vos transferts des 30 derniers jours, y compris ceux non payés).`,
     );
   });
 

@@ -150,9 +150,10 @@ export class PaymentsService {
   /**
    * POST /client/v1/transactions/:id/payments. Three steps: (1) under the customer's then the
    * transaction's row lock, the checks (the limits among them) and the payment row (one open
-   * payment per transfer: a partial unique index), with the transfer's pay-in method, fee and total set to the chosen option's; (2) the gateway, idempotent
-   * by our payment id, so concurrent starts get the same answer; (3) the gateway's answer stored and,
-   * for a card, the transfer moved to `payment_processing`.
+   * payment per transfer: a partial unique index), with the transfer's pay-in method, fee and
+   * total set to the chosen option's; (2) the gateway, idempotent by our payment id, so concurrent
+   * starts get the same answer; (3) the gateway's answer stored and, for a card, the transfer moved
+   * to `payment_processing`.
    */
   async start(auth: AuthContext, id: string, method: PayInMethod, socketId?: string): Promise<StartedPayment> {
     const { gateway } = this.deps;

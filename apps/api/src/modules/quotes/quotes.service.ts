@@ -349,7 +349,7 @@ export class QuotesService {
       notices.push({
         type: 'blocked',
         code: 'over_30_day_limit',
-        text: `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(used)} in the last 30 days.`,
+        text: `This is over your 30-day limit of ${words(rolling)}: ${words(used)} already counts against it (your transfers of the last 30 days, unpaid ones included).`,
         link: LIMITS_PATH,
         params: {
           limit: rolling.amount.toString(),

@@ -154,7 +154,7 @@ export function countedInLast30Days(db: Executor): CountedInLast30Days {
 function overRollingLimit(used: bigint, adding: bigint): string | null {
   const rolling = money(SEND_LIMITS.rolling30Days, LIMITS_CURRENCY);
   if (used + adding <= rolling.amount) return null;
-  return `This is over your 30-day limit of ${words(rolling)}: you have sent ${words(money(used, LIMITS_CURRENCY))} in the last 30 days.`;
+  return `This is over your 30-day limit of ${words(rolling)}: ${words(money(used, LIMITS_CURRENCY))} already counts against it (your transfers of the last 30 days, unpaid ones included).`;
 }
 
 export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {

@@ -82,7 +82,8 @@ const transfer = {
     above_corridor_maximum:
       'This is above the largest transfer to this destination: send at most {{maxSend}} and have the recipient get at most {{maxReceive}}.',
     over_per_transfer_limit: 'This is over your limit of {{limit}} per transfer ({{amount}} is about {{inLimit}}).',
-    over_30_day_limit: 'This is over your 30-day limit of {{limit}}: you have sent {{used}} in the last 30 days.',
+    over_30_day_limit:
+      'This is over your 30-day limit of {{limit}}: {{used}} already counts against it (your transfers of the last 30 days, unpaid ones included).',
     verification_needed: 'Before you can send, finish setting up and verifying your account.',
   },
   notices: {

@@ -87,7 +87,7 @@ const transfer: Translation<typeof en> = {
     over_per_transfer_limit:
       'C’est au-dessus de votre limite de {{limit}} par transfert ({{amount}} font environ {{inLimit}}).',
     over_30_day_limit:
-      'C’est au-dessus de votre limite sur 30 jours de {{limit}} : vous avez envoyé {{used}} ces 30 derniers jours.',
+      'C’est au-dessus de votre limite sur 30 jours de {{limit}} : {{used}} y sont déjà comptés (vos transferts des 30 derniers jours, y compris ceux non payés).',
     verification_needed: 'Avant de pouvoir envoyer, terminez la configuration et la vérification de votre compte.',
   },
   notices: {

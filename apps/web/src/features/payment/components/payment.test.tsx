@@ -150,7 +150,7 @@ describe('Payment (docs/product/money-movement.md#payment)', () => {
 
   it('says a transfer over the limits cannot be paid now, with a link to the limits', async () => {
     const message =
-      'This is over your 30-day limit of 25,000.00 GBP: you have sent 24,900.00 GBP in the last 30 days. Cancel a transfer you will not pay to free its amount, or wait.';
+      'This is over your 30-day limit of 25,000.00 GBP: 24,900.00 GBP already counts against it (your transfers of the last 30 days, unpaid ones included). Cancel a transfer you will not pay to free its amount, or wait.';
     const { user, container } = setup(payPage, awaitingTransfer(), {
       startAnswer: () => HttpResponse.json({ message, errors: { transaction_id: [message] } }, { status: 422 }),
     });
