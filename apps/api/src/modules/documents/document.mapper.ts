@@ -1,4 +1,10 @@
-import type { Document, DocumentRejectionCode, DocumentStatusCode, PendingDocument } from '@remit/contract';
+import type {
+  Document,
+  DocumentRejectionCode,
+  DocumentStatusChangedPayload,
+  DocumentStatusCode,
+  PendingDocument,
+} from '@remit/contract';
 import { documentCatalog } from '../reference/document-catalog.ts';
 
 /** A document as the profile query returns it (customers/customer.repository.ts, newest first). */
@@ -69,6 +75,22 @@ export function toDocument(row: DocumentJson): Document | null {
     reviewed_at: row.reviewed_at ? iso(row.reviewed_at) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+  };
+}
+
+/** The realtime event of a document's new status (docs/product/realtime.md). */
+export function statusPayload(
+  documentId: string,
+  categoryCode: string,
+  typeCode: string,
+  status: DocumentStatusCode,
+): DocumentStatusChangedPayload {
+  return {
+    document_id: documentId,
+    document_category_code: categoryCode,
+    document_type_code: typeCode,
+    status_code: status,
+    status_title: STATUS_TITLES[status],
   };
 }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { contractRoutes } from '../../lib/contract-route.ts';
 import { MAX_PAGE_BYTES } from '../../db/seeds/documents.ts';
-import type { IncomingPage, UploadInput } from './documents.service.ts';
+import type { IncomingPage, UploadInput } from './upload-pipeline.ts';
 
 /** At most this many pages in one upload (the largest type allows 4; the schema caps at 10). */
 const MAX_FILES = 10;
