@@ -210,6 +210,43 @@ describe('production hardening (docs/product/system.md#production)', () => {
     expect(configError({ NODE_ENV: 'production', DATA_DIR: prodEnv.DATA_DIR })).toContain('openssl rand -base64 32');
   });
 
+  it('calls a key as long as a base64 one (44 characters) too weak, with the reason, not too short', () => {
+    // Issue #20 item 6: 44 `a`s (read as hex digits) were refused as "too short".
+    for (const [key, reason] of [
+      ['a'.repeat(44), 'it is one character repeated'],
+      ['1'.repeat(44), 'it is one character repeated'],
+      ['abcdefabcdefabcdefabcdefabcdefabcdefabcdefab', 'it uses too few different characters (6)'],
+      ['passwordpasswordpasswordpasswordpasswordpass', 'it uses too few different characters (7)'],
+      ['3f9c2e7a1b3f9c2e7a1b3f9c2e7a1b3f9c2e7a1b3f9c', 'it is a repeated block'],
+      [randomBytes(22).toString('hex'), 'its 44 characters are all hex digits: about 176 bits of the 256'],
+      [
+        'hello world this is my secret app key ok!!!',
+        'its 43 characters (lowercase letters, symbols) carry about 252 bits',
+      ],
+    ] as const) {
+      const message = configError({ ...prodEnv, APP_KEY: key });
+      expect(message, key).toContain(`APP_KEY is too weak: ${reason}`);
+      expect(message, key).not.toMatch(/too short/);
+      expect(message, key).toContain('openssl rand -base64 32');
+    }
+  });
+
+  it('calls a key with fewer characters than 32 random bytes take too short', () => {
+    for (const key of [
+      'a'.repeat(40),
+      randomBytes(16).toString('hex'), // 16 bytes, 32 characters
+      randomBytes(24).toString('base64'), // 24 bytes
+      'my production key is very long and secret', // 41 characters of words
+    ]) {
+      const message = configError({ ...prodEnv, APP_KEY: key });
+      expect(message, key).toMatch(/APP_KEY is too short\b/);
+      expect(message, key).toContain('openssl rand -base64 32');
+    }
+    expect(configError({ ...prodEnv, APP_KEY: 'a'.repeat(31) })).toContain(
+      'APP_KEY must be at least 32 characters long',
+    );
+  });
+
   it('accepts every 32 random bytes however they are written (no false alarms)', () => {
     for (let i = 0; i < 300; i++) {
       const bytes = randomBytes(32);

@@ -3,7 +3,7 @@ import Fastify, { type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contractRoutes } from './contract-route.ts';
+import { contractRoutes, SerializedJson } from './contract-route.ts';
 
 const open = defineEndpoint({
   method: 'GET',
@@ -31,8 +31,11 @@ const remove = defineEndpoint({
 });
 
 /** A bare app with stand-in access checks: a session is the `x-session` header, `pending` means MFA pending. */
-function bareApp() {
-  const app = Fastify();
+function bareApp(opts: { logged?: { level: number; err?: { code?: string } }[] } = {}) {
+  const { logged } = opts;
+  const app = logged
+    ? Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } } })
+    : Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const checks: string[] = [];
@@ -177,6 +180,61 @@ describe('contractRoutes', () => {
     ]);
     const b = await app.inject({ method: 'POST', url: '/things', body: { name: 'z' }, headers: { 'x-session': 'c' } });
     expect([b.statusCode, b.headers['cache-control'], b.body]).toEqual([200, undefined, '{"hello":"raw"}']);
+    await app.close();
+  });
+
+  it('sends the answer of a handler that sent it itself once: plain or async, small or compressed later', async () => {
+    // Issue #20: an async handler's `return reply.send(..)` resolves to undefined (the reply is a
+    // thenable), and the helper sent again: FST_ERR_REP_ALREADY_SENT on every signed-in profile call.
+    const logged: { level: number; err?: { code?: string } }[] = [];
+    const { app } = bareApp({ logged });
+    // An onSend that finishes later, as @fastify/compress does for a large answer.
+    app.addHook('onSend', async (_req, _reply, payload) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return payload;
+    });
+    const route = contractRoutes(app, { tags: ['things'] });
+    route(open, (_req, reply) => reply.code(200).type('application/json; charset=utf-8').send('{"n":4}'));
+    route(create, { access: 'session' }, async (_req, reply) => {
+      await Promise.resolve();
+      return reply.code(202).type('application/json; charset=utf-8').send('{"hello":"async"}');
+    });
+    await app.ready();
+
+    const a = await app.inject({ method: 'GET', url: '/open' });
+    expect([a.statusCode, a.body]).toEqual([200, '{"n":4}']);
+    const b = await app.inject({ method: 'POST', url: '/things', body: { name: 'z' }, headers: { 'x-session': 'c' } });
+    expect([b.statusCode, b.body]).toEqual([202, '{"hello":"async"}']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged.map((l) => l.err?.code ?? l.level)).toEqual([]);
+    await app.close();
+  });
+
+  it('sends a SerializedJson as is, as JSON, with the endpoint status and cacheControl', async () => {
+    const logged: { level: number }[] = [];
+    const { app } = bareApp({ logged });
+    const route = contractRoutes(app, { tags: ['things'] });
+    const once = new SerializedJson('{"n":5}');
+    route(open, { cacheControl: 'private, no-store' }, () => once);
+    route(create, { access: 'session' }, async () => new SerializedJson('{"hello":"pre"}'));
+    await app.ready();
+
+    for (let i = 0; i < 2; i++) {
+      const a = await app.inject({ method: 'GET', url: '/open' });
+      expect([a.statusCode, a.headers['content-type'], a.headers['cache-control'], a.body]).toEqual([
+        200,
+        'application/json; charset=utf-8',
+        'private, no-store',
+        '{"n":5}',
+      ]);
+    }
+    const b = await app.inject({ method: 'POST', url: '/things', body: { name: 'z' }, headers: { 'x-session': 'c' } });
+    expect([b.statusCode, b.headers['content-type'], b.body]).toEqual([
+      201,
+      'application/json; charset=utf-8',
+      '{"hello":"pre"}',
+    ]);
+    expect(logged).toEqual([]);
     await app.close();
   });
 

@@ -84,15 +84,26 @@ export type ContractRequest<E extends Endpoint, A extends Access = Access> = Fas
 export type ContractResponse<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
 /**
- * The handler of one endpoint: returns the success body; the helper sends it with the endpoint's
- * status (and `cacheControl`). It may use `reply` on the way (cookies); a handler that must send
- * the answer itself (e.g. pre-serialised JSON) returns `reply.code(..).send(..)`, and status and
- * headers are then its own.
+ * A success body already serialised by the route's response schema (`reply.serialize(body)`): the
+ * helper sends its text unchanged as JSON, with the endpoint's status and `cacheControl`. For an
+ * answer built once and sent many times (the cached profile, docs/decisions/0005-session-cache.md).
+ */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * The handler of one endpoint: returns the success body (or its `SerializedJson`); the helper
+ * sends it with the endpoint's status (and `cacheControl`). It may use `reply` on the way
+ * (cookies). A handler that must send another status itself returns `reply.code(..).send(..)`;
+ * status and headers are then its own, and the helper sends nothing more.
  */
 export type ContractHandler<E extends Endpoint, A extends Access = Access> = (
   request: ContractRequest<E, A>,
   reply: FastifyReply,
-) => ContractResponse<E> | FastifyReply | Promise<ContractResponse<E> | FastifyReply>;
+) => ContractResponse<E> | SerializedJson | FastifyReply | Promise<ContractResponse<E> | SerializedJson | FastifyReply>;
 
 /** Registers one contract endpoint as a route (see `contractRoutes`). */
 export interface ContractRoute {
@@ -134,17 +145,38 @@ export function contractRoutes(app: FastifyInstance, defaults: { tags: string[] 
     const { cacheControl } = options;
     const status = endpoint.status;
 
+    /** Sends what the handler returned, unless the handler answered itself. */
+    const answer = (reply: FastifyReply, body: unknown): void => {
+      // An answer sent by the handler: `reply` itself from a plain function. From an async one its
+      // promise has taken on the reply's own `then` (Fastify's reply is a thenable that settles
+      // once the answer is out) and yields undefined: then the reply is sent (or its client gone).
+      // Sending again would log FST_ERR_REP_ALREADY_SENT (issue #20).
+      if (body === reply) return;
+      if (body === undefined && (reply.sent || reply.raw.headersSent || reply.request.socket?.destroyed === true))
+        return;
+      if (cacheControl !== undefined) reply.header('cache-control', cacheControl);
+      if (body instanceof SerializedJson) reply.code(status).type(JSON_UTF8).send(body.text);
+      else reply.code(status).send(body);
+    };
+
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       schema: contractSchema(endpoint, options.tags ?? defaults.tags),
       ...(check ? { [options.accessHook ?? 'preHandler']: check } : {}),
       ...(options.compress === false ? { compress: false as const } : {}),
-      async handler(request, reply) {
-        const body = await handler(request as ContractRequest<E>, reply);
-        if (body === reply) return reply;
-        if (cacheControl !== undefined) reply.header('cache-control', cacheControl);
-        return reply.code(status).send(body);
+      // Not an async function: the answer of a handler that answers at once (the cached profile)
+      // is sent with no promise in between.
+      handler(request, reply) {
+        const result = handler(request as ContractRequest<E>, reply);
+        if (result !== reply && typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+          // Fastify waits on the reply returned here; returning nothing could send a second time.
+          return (result as PromiseLike<unknown>).then((body) => {
+            answer(reply, body);
+            return reply;
+          });
+        }
+        answer(reply, result);
       },
     });
   }

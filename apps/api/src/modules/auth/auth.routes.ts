@@ -1,10 +1,10 @@
 import { authEndpoints as e } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
-import { contractRoutes } from '../../lib/contract-route.ts';
+import { contractRoutes, SerializedJson } from '../../lib/contract-route.ts';
 import type { AuthContext } from './session.service.ts';
 
 /** The serialized profile of each live AuthContext (collected with it). */
-const profileJson = new WeakMap<AuthContext, string>();
+const profileJson = new WeakMap<AuthContext, SerializedJson>();
 
 /** Handlers are thin: parse (by schema), call the service, set cookies, answer. */
 export default async function authRoutes(app: FastifyInstance) {
@@ -34,12 +34,14 @@ export default async function authRoutes(app: FastifyInstance) {
     reply.clearSessionCookie();
   });
 
-  route(e.getProfile, { access: 'session' }, async (req, reply) => {
+  route(e.getProfile, { access: 'session' }, (req, reply) => {
     // A cached session is one shared, frozen object: its JSON is built once, then sent as is.
     const session = req.auth;
     let json = profileJson.get(session);
-    if (json === undefined) profileJson.set(session, (json = String(reply.serialize(auth.currentCustomer(session)))));
-    return reply.code(200).type('application/json; charset=utf-8').send(json);
+    if (json === undefined) {
+      profileJson.set(session, (json = new SerializedJson(String(reply.serialize(auth.currentCustomer(session))))));
+    }
+    return json;
   });
 
   route(e.getPasswordPolicy, { cacheControl: 'public, max-age=300' }, () => auth.policy);
