@@ -27,9 +27,9 @@ import quotesRoutes from './modules/quotes/quotes.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
-import transactionsRoutes from './modules/transactions/transactions.routes.ts';
+import transfersRoutes from './modules/transfers/transfers.routes.ts';
 import paymentsRoutes, { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
-import payoutsRoutes, { payoutWebhookRoutes } from './modules/payouts/payouts.routes.ts';
+import { payoutWebhookRoutes } from './modules/payouts/payouts.routes.ts';
 import receiptsRoutes from './modules/receipts/receipts.routes.ts';
 import trackingRoutes from './modules/tracking/tracking.routes.ts';
 import { sandboxGatewayPages } from './adapters/payment-gateway/sandbox-pages.ts';
@@ -220,7 +220,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Idempotency keys live 24 hours (docs/product/money-movement.md#idempotency): expired ones are
   // overwritten when claimed again and deleted hourly.
   const keysTimer = setInterval(() => {
-    void services.transactions
+    void services.transfers
       .sweepIdempotencyKeys()
       .catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
   }, 3_600_000);
@@ -254,10 +254,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(corridorsRoutes);
   await app.register(recipientsRoutes);
   await app.register(quotesRoutes);
-  await app.register(transactionsRoutes);
+  await app.register(transfersRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentWebhookRoutes);
-  await app.register(payoutsRoutes);
   await app.register(payoutWebhookRoutes);
   await app.register(receiptsRoutes);
   await app.register(trackingRoutes);

@@ -57,13 +57,16 @@ import { QuotesService } from './modules/quotes/quotes.service.ts';
 import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
+import { TransferSteps } from './modules/transfers/transfer-steps.ts';
 import {
   countedInLast30Days,
-  TransactionsService,
+  TRANSACTION_EXPIRE_JOB,
+  TransfersService,
   usedInLast30Days,
-} from './modules/transactions/transactions.service.ts';
-import { TRANSACTION_MAIL_JOB, TransactionLifecycle } from './modules/transactions/lifecycle.service.ts';
-import { transactionMailHandler } from './modules/transactions/transfer-mails.ts';
+} from './modules/transfers/transfers.service.ts';
+import { WebhookInbox } from './modules/webhooks/webhook-inbox.ts';
+import { TRANSACTION_MAIL_JOB, TransferLifecycle } from './modules/transfers/lifecycle.ts';
+import { transactionMailHandler } from './modules/transfers/transfer-mails.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
 import { PAYMENT_JOBS, PaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxGateway, fetchWebhookSender } from './modules/payments/sandbox-wiring.ts';
@@ -133,9 +136,13 @@ export interface Services {
   /** Limits and eligibility (docs/product/money-movement.md#limits). */
   limits: LimitsService;
   /** Confirmed transfers: create (Idempotency-Key), list, get (docs/product/money-movement.md#transactions). */
-  transactions: TransactionsService;
+  transfers: TransfersService;
+  /** A transfer's money steps after the confirm: paid, failed, cancel, expire, refund, payout, resend. */
+  transferSteps: TransferSteps;
+  /** The one webhook inbox of the gateway and the payout partners (docs/product/money-movement.md#webhooks). */
+  webhookInbox: WebhookInbox;
   /** Every status change of a transfer (docs/product/money-movement.md#transaction-statuses). */
-  lifecycle: TransactionLifecycle;
+  lifecycle: TransferLifecycle;
   /** The double-entry ledger (docs/product/ledger.md). */
   ledger: Ledger;
   /** The payment gateway in use, or null when none is configured (docs/product/payments.md). */
@@ -287,10 +294,16 @@ export function createServices(infra: Infrastructure): Services {
   });
   jobs.register(QUOTE_EXPIRING_JOB, quoteExpiringHandler({ db, now, uow }));
   const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
-  const lifecycle = new TransactionLifecycle({ now, jobs });
+  const lifecycle = new TransferLifecycle({ now, jobs });
   jobs.register(TRANSACTION_MAIL_JOB, transactionMailHandler({ db, mailer, appUrl: config.appUrl }));
-  const transactions = new TransactionsService({ db, uow, now, limits, recipients, jobs, recentAuthentication });
+  const transfers = new TransfersService({ db, uow, now, limits, recipients, quotes, jobs, recentAuthentication });
   const ledger = new Ledger({ now });
+  // Payments and payouts depend on the transfer module; it reaches them through ports set below.
+  const transferSteps = new TransferSteps({ uow, now, lifecycle, ledger, transfers, recipients });
+  jobs.register(TRANSACTION_EXPIRE_JOB, async (payload) => {
+    await transferSteps.expire((payload as { transactionId: string }).transactionId);
+  });
+  const webhookInbox = new WebhookInbox({ uow, now, log: log.child({ module: 'webhooks' }) });
   const sandboxPayments =
     config.payments.provider === 'sandbox'
       ? createSandboxGateway({
@@ -323,34 +336,31 @@ export function createServices(infra: Infrastructure): Services {
     uow,
     now,
     partner: sandboxPayouts ? (infra.wrapPayoutPartner?.(sandboxPayouts.partner) ?? sandboxPayouts.partner) : null,
-    lifecycle,
-    ledger,
+    transfers: lifecycle,
+    steps: transferSteps,
     jobs,
-    transactions,
+    inbox: webhookInbox,
     startDelayMs: config.payouts.startDelayMs,
     log: log.child({ module: 'payouts' }),
   });
   jobs.register(PAYOUT_JOBS.start, async (payload) => {
     await payouts.start((payload as { transactionId: string }).transactionId);
   });
-  const receipts = new ReceiptsService({ db, now, transactions });
+  const receipts = new ReceiptsService({ db, now, transfers });
   const tracking = new TrackingService({ db, now, store, appUrl: config.appUrl });
   const payments = new PaymentsService({
     db,
     uow,
     now,
     gateway,
-    lifecycle,
-    ledger,
+    transfers,
+    steps: transferSteps,
+    inbox: webhookInbox,
     jobs,
-    transactions,
-    onPaid: (trx, transactionId) => payouts.schedule(trx, transactionId),
     appUrl: config.appUrl,
     log: log.child({ module: 'payments' }),
   });
-  jobs.register(PAYMENT_JOBS.expire, async (payload) => {
-    await payments.expire((payload as { transactionId: string }).transactionId);
-  });
+  transferSteps.connect({ payments, payouts });
   jobs.register(PAYMENT_JOBS.refund, async (payload) => {
     await payments.refund((payload as { paymentId: string }).paymentId);
   });
@@ -387,7 +397,9 @@ export function createServices(infra: Infrastructure): Services {
     quotes,
     jobs,
     limits,
-    transactions,
+    transfers,
+    transferSteps,
+    webhookInbox,
     lifecycle,
     ledger,
     gateway,

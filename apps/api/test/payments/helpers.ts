@@ -20,9 +20,7 @@ export interface PaymentsContext extends TestContext {
 }
 
 /** The test app with the sandbox gateway's notices captured instead of posted. */
-export function usePaymentsApp(
-  opts: { env?: Record<string, string>; overrides?: AppOverrides } = {},
-): PaymentsContext {
+export function usePaymentsApp(opts: { env?: Record<string, string>; overrides?: AppOverrides } = {}): PaymentsContext {
   const webhooks: CapturedWebhook[] = [];
   const ctx = useTestApp({
     ...opts,

@@ -1,9 +1,9 @@
 // The transfer's life (docs/product/money-movement.md#transaction-statuses): every (from, to) pair
-// through TransactionLifecycle.transition. Allowed pairs apply (status, timeline entry, push, the
+// through TransferLifecycle.transition. Allowed pairs apply (status, timeline entry, push, the
 // mail job for the mailed statuses); the others are refused and change nothing.
 import { canTransition, TransactionStatus } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAILED_STATUSES } from '../../src/modules/transactions/lifecycle.service.ts';
+import { MAILED_STATUSES } from '../../src/modules/transfers/lifecycle.ts';
 import { everyoneMaySend } from '../transactions/helpers.ts';
 import { payableTransfer, usePaymentsApp } from './helpers.ts';
 
@@ -17,7 +17,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('TransactionLifecycle.transition', () => {
+describe('TransferLifecycle.transition', () => {
   it('applies exactly the pairs of the table, for every (from, to)', async () => {
     const { tx } = await payableTransfer(ctx);
     const notify = vi.spyOn(ctx.app.customerEvents, 'notify');

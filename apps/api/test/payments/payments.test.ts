@@ -3,7 +3,7 @@
 import { PaymentMethods, buildPath, paymentsEndpoints, transactionsEndpoints } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONCILE_AFTER_MS } from '../../src/modules/payments/payments.service.ts';
-import { PAY_WITHIN_MS } from '../../src/modules/transactions/transactions.service.ts';
+import { PAY_WITHIN_MS } from '../../src/modules/transfers/transfers.service.ts';
 import { customer, everyoneMaySend } from '../transactions/helpers.ts';
 import {
   CARDS,

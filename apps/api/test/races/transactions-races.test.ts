@@ -5,7 +5,7 @@
 // Nothing answers 500 or leaves a key behind.
 import { Transaction, ValidationErrorBody } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUOTE_USED } from '../../src/modules/transactions/transactions.service.ts';
+import { QUOTE_USED } from '../../src/modules/transfers/transfers.service.ts';
 import { Client, useTestApp } from '../helpers.ts';
 import {
   KE_WALLET,

@@ -6,7 +6,7 @@
 // - a refreshed quote replaces the one it came from.
 import { buildPath, Limits, recipientsEndpoints, ValidationErrorBody, type Transaction } from '@remit/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { QUOTE_REFRESHED } from '../../src/modules/transactions/transactions.service.ts';
+import { QUOTE_REFRESHED } from '../../src/modules/transfers/transfers.service.ts';
 import type { Client } from '../helpers.ts';
 import {
   CARDS,

@@ -22,13 +22,13 @@ import {
   IDEMPOTENCY_KEY_MISSING,
   IDEMPOTENCY_KEY_REUSED,
   IDEMPOTENCY_KEY_RUNNING,
-} from '../../src/modules/transactions/idempotency.ts';
+} from '../../src/modules/transfers/idempotency.ts';
 import {
   QUOTE_EXPIRED,
   QUOTE_NOT_FOUND,
   QUOTE_USED,
   RECIPIENT_NOT_FOUND,
-} from '../../src/modules/transactions/transactions.service.ts';
+} from '../../src/modules/transfers/transfers.service.ts';
 import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
 import {
   DE_BANK,
@@ -210,7 +210,7 @@ describe('Idempotency-Key', () => {
 
     const running = newKey();
     const customerId = (await ctx.db.selectFrom('customers').select('id').executeTakeFirstOrThrow()).id;
-    const { requestFingerprint } = await import('../../src/modules/transactions/idempotency.ts');
+    const { requestFingerprint } = await import('../../src/modules/transfers/idempotency.ts');
     await ctx.db
       .insertInto('idempotency_keys')
       .values({
@@ -232,7 +232,7 @@ describe('Idempotency-Key', () => {
     const { body } = await kenyan(client);
     const key = newKey();
     const customerId = (await ctx.db.selectFrom('customers').select('id').executeTakeFirstOrThrow()).id;
-    const { requestFingerprint } = await import('../../src/modules/transactions/idempotency.ts');
+    const { requestFingerprint } = await import('../../src/modules/transfers/idempotency.ts');
     await ctx.db
       .insertInto('idempotency_keys')
       .values({
@@ -284,9 +284,9 @@ describe('Idempotency-Key', () => {
     const next = await quote(alice, { ...KE_WALLET, source_amount: '20000' });
     const fresh = await created(await confirm(alice, { ...a.body, quote_id: next.id }, key));
     expect(fresh.id).not.toBe(ta.id);
-    expect(await ctx.app.services.transactions.sweepIdempotencyKeys()).toBe(1); // bob's
+    expect(await ctx.app.services.transfers.sweepIdempotencyKeys()).toBe(1); // bob's
     await expire();
-    expect(await ctx.app.services.transactions.sweepIdempotencyKeys()).toBe(1); // alice's
+    expect(await ctx.app.services.transfers.sweepIdempotencyKeys()).toBe(1); // alice's
     expect(await ctx.db.selectFrom('idempotency_keys').select('key').execute()).toEqual([]);
   });
 });

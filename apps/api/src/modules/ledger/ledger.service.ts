@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { accountId, type LedgerAccountRef } from './chart-of-accounts.ts';
 import { ledgerRepository, type EntryValues } from './ledger.repository.ts';
+import { POSTINGS, type PostingCode } from './postings.ts';
 
 /**
  * One movement of money between two accounts of the same currency: `amount` leaves `debit`'s side
@@ -108,6 +109,26 @@ export class Ledger {
   }
 
   /** Post pending entries (the reservation becomes final), each at most once. */
+  /**
+   * One posting of POSTINGS (docs/product/ledger.md#postings) for a transfer: the balanced journal
+   * that moves `amount` between the posting's accounts in the amount's currency.
+   */
+  posting(db: Executor, transferId: string, code: PostingCode, amount: Money): Promise<Journal> {
+    const { debit, credit, pending } = POSTINGS[code];
+    return this.record(db, {
+      transactionId: transferId,
+      pending,
+      legs: [
+        {
+          debit: { type: debit, currency: amount.currency },
+          credit: { type: credit, currency: amount.currency },
+          amount,
+          code,
+        },
+      ],
+    });
+  }
+
   post(db: Executor, pendingIds: string[]): Promise<Journal> {
     return this.settle(db, pendingIds, 'post_pending');
   }

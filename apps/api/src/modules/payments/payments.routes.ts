@@ -1,12 +1,8 @@
-import { paymentsEndpoints as p, transactionsEndpoints as t } from '@remit/contract';
+import { paymentsEndpoints as p } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoutes } from '../../lib/contract-route.ts';
 
-/**
- * Paying and cancelling a transfer (docs/product/money-movement.md#money-api, #payment); handlers
- * stay thin. The cancel call is in the transactions contract; it lives here because a paid transfer's
- * cancel refunds its payment.
- */
+/** Paying a transfer (docs/product/money-movement.md#money-api, #payment); handlers stay thin. */
 export default async function paymentsRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['payments'] });
   const { payments } = app.services;
@@ -20,12 +16,6 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   // The signed return carries a one-time signature: never cached.
   route(p.paymentReturn, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
     payments.applyReturn(req.auth, req.params.id, req.body),
-  );
-  route(t.refundTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
-    payments.refundReturned(req.auth, req.params.id, req.clientInfo().socketId),
-  );
-  route(t.cancelTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
-    payments.cancel(req.auth, req.params.id, req.clientInfo().socketId),
   );
 }
 

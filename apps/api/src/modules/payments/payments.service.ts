@@ -2,7 +2,6 @@ import {
   money,
   PAYMENT_SPEED,
   serialiseMinorUnits,
-  subtract,
   toMajorString,
   type BankDetails as WireBankDetails,
   type CurrencyCode,
@@ -31,16 +30,15 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
-import type { Ledger } from '../ledger/ledger.service.ts';
-import type { TransactionLifecycle } from '../transactions/lifecycle.service.ts';
-import { TRANSACTION_EXPIRE_JOB, type TransactionsService } from '../transactions/transactions.service.ts';
+import { PAYABLE, type SucceededPayment, type TransferSteps } from '../transfers/transfer-steps.ts';
+import type { TransfersService } from '../transfers/transfers.service.ts';
+import type { InboxAnswer, WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import { paymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Durable jobs of the payments module (docs/product/system.md#durable-jobs). */
 export const PAYMENT_JOBS = {
-  expire: TRANSACTION_EXPIRE_JOB,
   reconcile: 'payments.reconcile',
   refund: 'payment.refund',
 } as const;
@@ -49,21 +47,8 @@ export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** The reconciler runs again this long after each run. */
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 
-/** The statuses from which a payment may start (docs/product/money-movement.md#payment). */
-const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
-/** The statuses a succeeded payment makes `paid`. */
-const PAID_FROM: readonly TransactionStatus[] = ['awaiting_payment', 'payment_processing', 'payment_failed'];
-
 const PAY_IN_LABELS: Record<PayInMethod, string> = { bank_transfer: 'Bank transfer fee', card: 'Card fee' };
 const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfer', card: 'card' };
-const REASON_WORDS: Record<string, string> = {
-  card_declined: 'the card was declined',
-  insufficient_funds: 'the card has insufficient funds',
-  authentication_failed: '3-D Secure authentication failed',
-  cancelled: 'the payment was cancelled',
-  processing_error: 'the payment could not be processed',
-};
-
 const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
   payment_processing: 'a payment is being processed',
   paid: 'it is paid',
@@ -78,11 +63,6 @@ const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
 export const PAYMENT_NOT_ALLOWED = (status: TransactionStatus) =>
   `This transfer can't be paid now: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}.`;
 export const PAY_BY_PASSED = 'This transfer was not paid in time. Make a new transfer.';
-export const REFUND_NOT_ALLOWED = (status: TransactionStatus) =>
-  `This transfer can't be refunded: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}. Only a returned transfer can be refunded; cancel a paid one instead.`;
-export const CANCEL_TOO_LATE = (status: TransactionStatus) =>
-  `This transfer can't be cancelled: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}.`;
-
 const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
@@ -93,12 +73,13 @@ export interface PaymentsServiceDeps {
   now: Clock;
   /** null: no gateway configured (starting a payment is refused). */
   gateway: PaymentGateway | null;
-  lifecycle: Pick<TransactionLifecycle, 'transition' | 'lock'>;
-  ledger: Pick<Ledger, 'record'>;
+  /** The transfer being paid: read, locked, its limits and way to pay (the transfers module owns it). */
+  transfers: Pick<TransfersService, 'get' | 'forPayment' | 'lock' | 'lockCustomer' | 'ensureWithinLimits' | 'setPayIn'>;
+  /** What the gateway said, told to the transfer. */
+  steps: Pick<TransferSteps, 'paymentUnderWay' | 'paymentSucceeded' | 'paymentFailed' | 'refundSent'>;
+  /** The one webhook inbox (docs/product/money-movement.md#webhooks). */
+  inbox: Pick<WebhookInbox, 'receive'>;
   jobs: Pick<Jobs, 'enqueue'>;
-  transactions: Pick<TransactionsService, 'get' | 'lockCustomer' | 'ensureWithinLimits'>;
-  /** Called in the database transaction that makes a transfer `paid` (the payout is scheduled). */
-  onPaid?: ((trx: Executor, transactionId: string) => Promise<void>) | undefined;
   /** The app's public URL: the card page returns to `{appUrl}/payment/cb/{transactionId}`. */
   appUrl: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
@@ -121,11 +102,17 @@ export type ApplyResult = 'applied' | 'already_decided' | 'amount_mismatch';
  * reconciler) fed into one function, `applyGatewayWord`, that decides each payment once. Also cancel
  * (with its refund), the expiry of unpaid transfers and the reconciler.
  */
+/**
+ * Paying a transfer (docs/product/money-movement.md#payment, docs/product/payments.md): the ways to
+ * pay, starting a payment through the gateway, and the gateway's word (signed redirect, signed webhook,
+ * reconciler) fed into one function, `applyGatewayWord`, that decides each payment once. Also cancel
+ * (with its refund), the expiry of unpaid transfers and the reconciler.
+ */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
 
   private async owned(auth: AuthContext, id: string) {
-    const row = UUID.test(id) ? await paymentsRepository.transaction(this.deps.db, auth.customerId, id) : undefined;
+    const row = UUID.test(id) ? await this.deps.transfers.forPayment(auth.customerId, id) : undefined;
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -171,8 +158,8 @@ export class PaymentsService {
       payment = await this.deps.uow.run(async (trx) => {
         // The customer's lock first (as a confirm takes it): the limits are checked against every
         // other confirm and payment start of this customer (docs/product/money-movement.md#limits).
-        await this.deps.transactions.lockCustomer(trx, auth.customerId);
-        const locked = await this.deps.lifecycle.lock(trx, row.id);
+        await this.deps.transfers.lockCustomer(trx, auth.customerId);
+        const locked = await this.deps.transfers.lock(trx, row.id);
         if (!locked) throw AppError.notFound();
         const open = await paymentsRepository.open(trx, row.id);
         // A payment still open on a transfer that closed meanwhile (cancelled, expired) is not answered.
@@ -191,7 +178,7 @@ export class PaymentsService {
         const at = this.deps.now();
         if (at.getTime() >= locked.pay_by.getTime()) throw AppError.conflict(PAY_BY_PASSED);
         // Money is committed here: no payment starts that would take the customer over a limit.
-        await this.deps.transactions.ensureWithinLimits(trx, auth, row.id);
+        await this.deps.transfers.ensureWithinLimits(trx, auth, row.id);
 
         // The transfer's fee and total become the chosen option's.
         const items = (row.fee_items as QuoteFeeItem[]).filter((i) => i.type !== 'pay_in_fee');
@@ -202,7 +189,7 @@ export class PaymentsService {
           { type: 'pay_in_fee', label: PAY_IN_LABELS[method], amount: option.fee },
         ];
         const total = BigInt(option.total_to_pay);
-        await paymentsRepository.setPayIn(trx, row.id, {
+        await this.deps.transfers.setPayIn(trx, row.id, {
           pay_in_method: method,
           fee_items: JSON.stringify(feeItems),
           fee_total: feeWithout + payInFee,
@@ -254,7 +241,7 @@ export class PaymentsService {
       description: `Transfer ${row.id.slice(0, 8).toUpperCase()}`,
     });
     return this.deps.uow.run(async (trx, after) => {
-      await this.deps.lifecycle.lock(trx, row.id);
+      await this.deps.transfers.lock(trx, row.id);
       const current = await paymentsRepository.lock(trx, payment.id);
       if (!current) throw AppError.notFound();
       if (!current.provider_payment_id) {
@@ -279,20 +266,9 @@ export class PaymentsService {
           bank_details: bankDetails,
           at,
         });
-        if (current.status === 'pending') {
-          const note =
-            created.method === 'card'
-              ? `Paying ${words(amount)} by card.`
-              : `Waiting for your bank transfer of ${words(amount)} with the reference ${created.bankDetails.reference}.`;
-          if (created.method === 'card') {
-            await this.deps.lifecycle.transition(trx, after, {
-              transactionId: row.id,
-              to: 'payment_processing',
-              note,
-              expectFrom: PAYABLE,
-              socketId,
-            });
-          }
+        // A card payment is under way at the gateway: the transfer is told (a bank transfer waits).
+        if (current.status === 'pending' && created.method === 'card') {
+          await this.deps.steps.paymentUnderWay(trx, after, { transferId: row.id, amount, socketId });
         }
       }
       const stored = await paymentsRepository.byId(trx, current.id);
@@ -355,7 +331,7 @@ export class PaymentsService {
         { paymentId: payment.id },
         'payment return not confirmed by the gateway; waiting for its notice',
       );
-      return this.deps.transactions.get(auth, row.id);
+      return this.deps.transfers.get(auth, row.id);
     }
     await this.applyGatewayWord(payment.id, {
       outcome: verified.outcome,
@@ -363,32 +339,18 @@ export class PaymentsService {
       failureReason: confirms ? seen.failureReason : verified.outcome === 'failed' ? 'processing_error' : undefined,
       source: 'redirect',
     });
-    return this.deps.transactions.get(auth, row.id);
+    return this.deps.transfers.get(auth, row.id);
   }
 
   /**
-   * POST /webhooks/payments/:provider (docs/product/money-movement.md#webhooks): verified from the raw
-   * body, then in ONE database transaction stored in the inbox by its event id (a repeat changes
-   * nothing) and applied. Answers the HTTP status: 400 for a forged, stale or unreadable notice, 404
-   * for an unknown provider, else 200.
+   * POST /webhooks/payments/:provider (docs/product/money-movement.md#webhooks): through the one
+   * webhook inbox (verified from the raw body, stored by its event id and applied in one database
+   * transaction; a repeat changes nothing). 400 forged, stale or unreadable; 404 unknown provider.
    */
-  async receiveWebhook(provider: string, rawBody: string | Buffer, headers: WebhookHeaders): Promise<200 | 400 | 404> {
+  async receiveWebhook(provider: string, rawBody: string | Buffer, headers: WebhookHeaders): Promise<InboxAnswer> {
     const { gateway } = this.deps;
     if (!gateway || gateway.name !== provider) return 404;
-    const parsed = gateway.parseWebhook(rawBody, headers);
-    if (!parsed.ok) {
-      this.deps.log.warn({ provider, reason: parsed.reason }, 'payment webhook refused');
-      return 400;
-    }
-    const event = parsed.event;
-    await this.deps.uow.run(async (trx, after) => {
-      const fresh = await paymentsRepository.receive(trx, {
-        provider,
-        eventId: event.id,
-        type: event.type,
-        at: this.deps.now(),
-      });
-      if (!fresh) return;
+    return this.deps.inbox.receive(provider, gateway.parseWebhook(rawBody, headers), async (trx, after, event) => {
       let payment = await paymentsRepository.byProviderId(trx, provider, event.providerPaymentId);
       // A notice may beat the start's last step: our payment id names it.
       if (!payment && event.paymentId && UUID.test(event.paymentId)) {
@@ -397,18 +359,16 @@ export class PaymentsService {
       }
       if (!payment) {
         this.deps.log.warn({ provider, eventId: event.id }, 'payment webhook for an unknown payment');
-        await paymentsRepository.recordOutcome(trx, provider, event.id, null, 'unknown_payment');
-        return;
+        return { outcome: 'unknown_payment' };
       }
-      const result = await this.applyIn(trx, after, payment.id, {
+      const outcome = await this.applyIn(trx, after, payment.id, {
         outcome: event.type === 'payment.succeeded' ? 'succeeded' : 'failed',
         amount: event.amount,
         failureReason: event.failureReason,
         source: 'webhook',
       });
-      await paymentsRepository.recordOutcome(trx, provider, event.id, payment.id, result);
+      return { outcome, paymentId: payment.id };
     });
-    return 200;
   }
 
   /** One decision of the gateway about one payment, in its own database transaction. */
@@ -421,15 +381,13 @@ export class PaymentsService {
    * transaction's then the payment's row lock; a payment decided already is left alone (the second
    * of redirect and webhook changes nothing; a failure after a success neither). A success whose
    * amount or currency is not what is due is recorded and changes nothing. Succeeded: the transfer
-   * is `paid` and the money is in the ledger (payin_clearing → customer_funds, docs/product/ledger.md#postings);
-   * money that arrives for a transfer that can no longer be paid (cancelled, expired) is owed back
-   * and refunded. Failed: the transfer is `payment_failed` with the reason (a card), or stays
-   * awaiting payment (a bank transfer).
+   * is told (TransferSteps.paymentSucceeded: `paid`, the money in the ledger, or owed back when the
+   * transfer can no longer be paid). Failed: the transfer is told (`payment_failed` for a card).
    */
   private async applyIn(trx: Executor, after: AfterCommit, paymentId: string, word: GatewayWord): Promise<ApplyResult> {
     const unlocked = await paymentsRepository.byId(trx, paymentId);
     if (!unlocked) return 'already_decided';
-    await this.deps.lifecycle.lock(trx, unlocked.transaction_id);
+    await this.deps.transfers.lock(trx, unlocked.transaction_id);
     const payment = await paymentsRepository.lock(trx, paymentId);
     if (!payment || payment.status !== 'pending') return 'already_decided';
     const due = money(BigInt(payment.amount), payment.currency as CurrencyCode);
@@ -443,143 +401,39 @@ export class PaymentsService {
         return 'amount_mismatch';
       }
       await paymentsRepository.decide(trx, payment.id, 'succeeded', null, at);
-      await this.deps.ledger.record(trx, {
-        transactionId: payment.transaction_id,
-        legs: [
-          {
-            debit: { type: 'payin_clearing', currency: due.currency },
-            credit: { type: 'customer_funds', currency: due.currency },
-            amount: due,
-            code: 'payment_received',
-          },
-        ],
+      await this.deps.steps.paymentSucceeded(trx, after, {
+        transferId: payment.transaction_id,
+        paymentId: payment.id,
+        amount: due,
+        method: payment.method,
       });
-      const paid = await this.deps.lifecycle.transition(trx, after, {
-        transactionId: payment.transaction_id,
-        to: 'paid',
-        note: `We received your payment of ${words(due)} by ${METHOD_WORDS[payment.method]}.`,
-        expectFrom: PAID_FROM,
-      });
-      if (paid.ok) await this.deps.onPaid?.(trx, payment.transaction_id);
-      if (!paid.ok) {
-        // Too late to use (cancelled or expired meanwhile): the money goes back.
-        this.deps.log.warn(
-          { paymentId, transactionId: payment.transaction_id },
-          'payment for a closed transfer: refunding',
-        );
-        await this.owe(trx, payment, due);
-      }
       return 'applied';
     }
     const reason = word.failureReason ?? 'processing_error';
     await paymentsRepository.decide(trx, payment.id, 'failed', reason, at);
-    await this.deps.lifecycle.transition(trx, after, {
-      transactionId: payment.transaction_id,
-      to: 'payment_failed',
-      note: `Your payment of ${words(due)} failed: ${REASON_WORDS[reason] ?? reason}.`,
-      expectFrom: ['payment_processing'],
-    });
+    await this.deps.steps.paymentFailed(trx, after, { transferId: payment.transaction_id, amount: due, reason });
     return 'applied';
   }
 
-  /** What a customer paid is owed back: customer_funds → refunds_payable, then the refund job. */
-  private async owe(trx: Executor, payment: PaymentRow, amount: Money): Promise<void> {
-    await this.deps.ledger.record(trx, {
-      transactionId: payment.transaction_id,
-      legs: [
-        {
-          debit: { type: 'customer_funds', currency: amount.currency },
-          credit: { type: 'refunds_payable', currency: amount.currency },
-          amount,
-          code: 'refund_owed',
-        },
-      ],
-    });
+  /** The transfer's succeeded payment (PaymentsPort: a cancel or a refund of the transfer pays it back). */
+  async succeeded(trx: Executor, transferId: string): Promise<SucceededPayment | undefined> {
+    const payment = await paymentsRepository.succeeded(trx, transferId);
+    return payment
+      ? { id: payment.id, amount: money(BigInt(payment.amount), payment.currency as CurrencyCode) }
+      : undefined;
+  }
+
+  /** Sends a payment's money back by the `payment.refund` job, in the caller's transaction (PaymentsPort). */
+  async scheduleRefund(trx: Executor, paymentId: string): Promise<void> {
     await this.deps.jobs.enqueue(
       trx,
       PAYMENT_JOBS.refund,
-      { paymentId: payment.id },
-      {
-        uniqueKey: `${PAYMENT_JOBS.refund}:${payment.id}`,
-      },
+      { paymentId },
+      { uniqueKey: `${PAYMENT_JOBS.refund}:${paymentId}` },
     );
   }
 
-  /**
-   * POST /client/v1/transactions/:id/cancel (docs/product/money-movement.md#transaction-statuses):
-   * while CANCELLABLE. Unpaid: cancelled, no money moved. Paid: cancelled, the money owed back
-   * (customer_funds → refunds_payable) and refunded by the `payment.refund` job.
-   */
-  async cancel(auth: AuthContext, id: string, socketId?: string): Promise<Transaction> {
-    const row = await this.owned(auth, id);
-    await this.deps.uow.run(async (trx, after) => {
-      const locked = await this.deps.lifecycle.lock(trx, row.id);
-      if (!locked) throw AppError.notFound();
-      const status = locked.status;
-      if (status === 'cancelled') return; // a repeat: already done
-      const paid = status === 'paid';
-      const result = await this.deps.lifecycle.transition(trx, after, {
-        transactionId: row.id,
-        to: 'cancelled',
-        note: paid
-          ? 'You cancelled this transfer. We are refunding your payment in full.'
-          : 'You cancelled this transfer.',
-        expectFrom: ['awaiting_payment', 'payment_failed', 'paid'],
-        socketId,
-      });
-      if (!result.ok) throw AppError.conflict(CANCEL_TOO_LATE(status));
-      if (paid) {
-        const payment = await paymentsRepository.succeeded(trx, row.id);
-        if (!payment) throw AppError.internal('A paid transfer without its payment.');
-        await this.owe(trx, payment, money(BigInt(payment.amount), payment.currency as CurrencyCode));
-      }
-    });
-    return this.deps.transactions.get(auth, row.id);
-  }
-
-  /**
-   * POST /client/v1/transactions/:id/refund (docs/product/money-movement.md#returned): a returned
-   * transfer is refunded in full. The fee is given back (fee_revenue → customer_funds), what was
-   * paid is owed back (customer_funds → refunds_payable) and the `payment.refund` job sends it.
-   */
-  async refundReturned(auth: AuthContext, id: string, socketId?: string): Promise<Transaction> {
-    const row = await this.owned(auth, id);
-    await this.deps.uow.run(async (trx, after) => {
-      const locked = await this.deps.lifecycle.lock(trx, row.id);
-      if (!locked) throw AppError.notFound();
-      const status = locked.status;
-      if (status === 'refunded') return; // a repeat: already done
-      if (status !== 'returned') throw AppError.conflict(REFUND_NOT_ALLOWED(status));
-      const payment = await paymentsRepository.succeeded(trx, row.id);
-      if (!payment) throw AppError.internal('A returned transfer without its payment.');
-      const paid = money(BigInt(payment.amount), payment.currency as CurrencyCode);
-      const source = await paymentsRepository.sourceAmount(trx, row.id);
-      const fee = subtract(paid, money(BigInt(source), paid.currency));
-      const result = await this.deps.lifecycle.transition(trx, after, {
-        transactionId: row.id,
-        to: 'refunded',
-        note: `We are refunding your payment of ${words(paid)} in full, fees included.`,
-        expectFrom: ['returned'],
-        socketId,
-      });
-      if (!result.ok) throw AppError.conflict(REFUND_NOT_ALLOWED(status));
-      await this.deps.ledger.record(trx, {
-        transactionId: row.id,
-        legs: [
-          {
-            debit: { type: 'fee_revenue', currency: fee.currency },
-            credit: { type: 'customer_funds', currency: fee.currency },
-            amount: fee,
-            code: 'fee_reversed',
-          },
-        ],
-      });
-      await this.owe(trx, payment, paid);
-    });
-    return this.deps.transactions.get(auth, row.id);
-  }
-
-  /** The `payment.refund` job: the gateway sends the money back, then refunds_payable → payin_clearing, once. */
+  /** The `payment.refund` job: the gateway sends the money back, then the transfer is told (`refund_sent`), once. */
   async refund(paymentId: string): Promise<void> {
     const { gateway } = this.deps;
     const payment = await paymentsRepository.byId(this.deps.db, paymentId);
@@ -588,44 +442,11 @@ export class PaymentsService {
     const amount = money(BigInt(payment.amount), payment.currency as CurrencyCode);
     await gateway.refundPayment({ providerPaymentId: payment.provider_payment_id, amount });
     await this.deps.uow.run(async (trx, after) => {
-      await this.deps.lifecycle.lock(trx, payment.transaction_id);
+      await this.deps.transfers.lock(trx, payment.transaction_id);
       const current = await paymentsRepository.lock(trx, paymentId);
       if (!current || current.refunded_at) return;
       await paymentsRepository.markRefunded(trx, paymentId, this.deps.now());
-      await this.deps.ledger.record(trx, {
-        transactionId: payment.transaction_id,
-        legs: [
-          {
-            debit: { type: 'refunds_payable', currency: amount.currency },
-            credit: { type: 'payin_clearing', currency: amount.currency },
-            amount,
-            code: 'refund_sent',
-          },
-        ],
-      });
-      await this.deps.lifecycle.transition(trx, after, {
-        transactionId: payment.transaction_id,
-        to: 'refunded',
-        note: `We sent ${words(amount)} back to you.`,
-        expectFrom: ['cancelled'],
-      });
-    });
-  }
-
-  /**
-   * The `transaction.expire` job, at `pay_by`: an unpaid transfer expires
-   * (docs/product/money-movement.md#transaction-statuses).
-   */
-  async expire(transactionId: string): Promise<void> {
-    await this.deps.uow.run(async (trx, after) => {
-      const locked = await this.deps.lifecycle.lock(trx, transactionId);
-      if (!locked || locked.pay_by.getTime() > this.deps.now().getTime()) return;
-      await this.deps.lifecycle.transition(trx, after, {
-        transactionId,
-        to: 'expired',
-        note: 'This transfer expired: it was not paid in time.',
-        expectFrom: ['awaiting_payment', 'payment_failed'],
-      });
+      await this.deps.steps.refundSent(trx, after, { transferId: payment.transaction_id, amount });
     });
   }
 

@@ -36,76 +36,8 @@ export interface NewPayout {
   at: Date;
 }
 
-/** Payouts, the payout webhook inbox, and what a payout reads of its transfer and recipient. */
+/** Payouts: one row per attempt to deliver a paid transfer (docs/product/money-movement.md#payout). */
 export const payoutsRepository = {
-  /** What a payout needs of the transfer (any customer's: the jobs and webhooks have no session). */
-  transfer(db: Executor, id: string) {
-    return db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'customer_id',
-        'status',
-        'recipient_id',
-        'recipient_name',
-        'recipient_country',
-        'recipient_currency',
-        'recipient_payout_method',
-        'recipient_details',
-        'source_currency',
-        'target_currency',
-        bigintText('source_amount').as('source_amount'),
-        bigintText('target_amount').as('target_amount'),
-        bigintText('total_to_pay').as('total_to_pay'),
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
-  /** A recipient with its details (deleted ones too: a past transfer keeps its recipient). */
-  recipient(db: Executor, id: string) {
-    return db
-      .selectFrom('recipients')
-      .select([
-        'id',
-        'customer_id',
-        'name',
-        'name_search',
-        'country',
-        'currency',
-        'payout_method',
-        'details',
-        'summary',
-        'deleted_at',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
-  /**
-   * The transfer now goes to another recipient (a resend with corrected details): its snapshot of
-   * the recipient (name, masked summary, every detail) is replaced by that recipient's as now.
-   */
-  async setRecipient(
-    db: Executor,
-    transactionId: string,
-    r: { id: string; name: string; name_search: string; summary: string; details: unknown },
-    at: Date,
-  ): Promise<void> {
-    await db
-      .updateTable('transactions')
-      .set({
-        recipient_id: r.id,
-        recipient_name: r.name,
-        recipient_name_search: r.name_search,
-        recipient_summary: r.summary,
-        recipient_details: JSON.stringify(r.details),
-        updated_at: at,
-      })
-      .where('id', '=', transactionId)
-      .execute();
-  },
-
   async insert(db: Executor, p: NewPayout): Promise<void> {
     await db
       .insertInto('payouts')
@@ -201,33 +133,6 @@ export const payoutsRepository = {
       .updateTable('payouts')
       .set({ status, return_reason: reason, updated_at: at })
       .where('id', '=', id)
-      .execute();
-  },
-
-  /** The inbox (docs/product/money-movement.md#webhooks): true when the event is new. */
-  async receive(db: Executor, e: { provider: string; eventId: string; type: string; at: Date }): Promise<boolean> {
-    const row = await db
-      .insertInto('webhook_events')
-      .values({
-        provider: e.provider,
-        event_id: e.eventId,
-        type: e.type,
-        payment_id: null,
-        outcome: 'received',
-        received_at: e.at,
-      })
-      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  async recordOutcome(db: Executor, provider: string, eventId: string, outcome: string): Promise<void> {
-    await db
-      .updateTable('webhook_events')
-      .set({ outcome })
-      .where('provider', '=', provider)
-      .where('event_id', '=', eventId)
       .execute();
   },
 };

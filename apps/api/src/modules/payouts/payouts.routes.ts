@@ -1,15 +1,4 @@
-import { transactionsEndpoints as t } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
-import { contractRoutes } from '../../lib/contract-route.ts';
-
-/** Sending a returned transfer again (docs/product/money-movement.md#returned); handlers stay thin. */
-export default async function payoutsRoutes(app: FastifyInstance) {
-  const route = contractRoutes(app, { tags: ['payouts'] });
-  const { payouts } = app.services;
-  route(t.resendTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
-    payouts.resend(req.auth, req.params.id, req.body.recipient_id, req.clientInfo().socketId),
-  );
-}
 
 /**
  * `POST /webhooks/payouts/:partner` (docs/product/money-movement.md#webhooks): no session and no

@@ -4,7 +4,50 @@ import { bigintText } from '../../db/bigint-text.ts';
 
 export type QuoteValues = Insertable<QuotesTable>;
 
+function confirmQuery(db: Executor, customerId: string, quoteId: string) {
+  return db
+    .selectFrom('quotes')
+    .select([
+      'id',
+      'source_currency',
+      'target_country',
+      'target_currency',
+      'payout_method',
+      bigintText('source_amount').as('source_amount'),
+      bigintText('target_amount').as('target_amount'),
+      bigintText('fee_total').as('fee_total'),
+      bigintText('total_to_pay').as('total_to_pay'),
+      'rate',
+      'mid_market_rate',
+      'pay_in_method',
+      'fee_items',
+      'notices',
+      'delivery_estimate',
+      'expires_at',
+      'used_at',
+    ])
+    .where('customer_id', '=', customerId)
+    .where('id', '=', quoteId);
+}
+
 export const quotesRepository = {
+  /** What a confirm needs of the customer's quote (undefined for another customer's or an unknown id). */
+  forConfirm(db: Executor, customerId: string, quoteId: string) {
+    return confirmQuery(db, customerId, quoteId).executeTakeFirst();
+  },
+
+  /**
+   * The same, locked until the end of the transaction. A quote makes at most one transfer: the
+   * lock and `used_at` say so (and the unique `transactions.quote_id`).
+   */
+  lockForConfirm(db: Executor, customerId: string, quoteId: string) {
+    return confirmQuery(db, customerId, quoteId).forUpdate().executeTakeFirst();
+  },
+
+  async markUsed(db: Executor, quoteId: string, at: Date): Promise<void> {
+    await db.updateTable('quotes').set({ used_at: at }).where('id', '=', quoteId).execute();
+  },
+
   /**
    * Locks one quote of this customer until the end of the transaction (a refresh and a confirm of
    * it run one after the other): whether it is used, and the quote refreshed from it, if any.

@@ -22,7 +22,7 @@ import {
   type SendCurrency,
 } from '@remit/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database, Executor } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -247,6 +247,26 @@ export class QuotesService {
       await scheduleQuoteExpiring(this.deps.jobs, trx, { customerId: auth.customerId, quoteId: id, expiresAt });
     });
     return quote;
+  }
+
+  /** What confirming a transfer needs of the customer's quote (docs/product/money-movement.md#transactions). */
+  forConfirm(db: Executor, customerId: string, id: string) {
+    return UUID.test(id) ? quotesRepository.forConfirm(db, customerId, id) : Promise.resolve(undefined);
+  }
+
+  /** The same, locked until the end of the caller's transaction (a quote makes at most one transfer). */
+  lockForConfirm(trx: Executor, customerId: string, id: string) {
+    return quotesRepository.lockForConfirm(trx, customerId, id);
+  }
+
+  /** The quote refreshed from this one (it replaces it), if any. */
+  refreshedInto(db: Executor, id: string): Promise<string | null> {
+    return quotesRepository.refreshedInto(db, id);
+  }
+
+  /** A transfer was made from this quote (in the caller's transaction). */
+  markUsed(trx: Executor, id: string, at: Date): Promise<void> {
+    return quotesRepository.markUsed(trx, id, at);
   }
 
   async get(auth: AuthContext, id: string): Promise<Quote> {

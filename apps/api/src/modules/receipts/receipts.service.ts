@@ -3,13 +3,13 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { TransfersService } from '../transfers/transfers.service.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 
 export interface ReceiptsServiceDeps {
   db: Kysely<Database>;
   now: Clock;
-  transactions: Pick<TransactionsService, 'get'>;
+  transfers: Pick<TransfersService, 'get'>;
 }
 
 /** GET /client/v1/transactions/:id/receipt (docs/product/money-movement.md#receipt). */
@@ -18,7 +18,7 @@ export class ReceiptsService {
 
   /** The PDF of the customer's own transfer (another's, unknown or malformed: 404). */
   async receipt(auth: AuthContext, id: string): Promise<Buffer> {
-    const transaction = await this.deps.transactions.get(auth, id);
+    const transaction = await this.deps.transfers.get(auth, id);
     const sender = await this.deps.db
       .selectFrom('customers')
       .innerJoin('accounts', 'accounts.customer_id', 'customers.id')

@@ -34,6 +34,7 @@ import {
   type LimitsService,
   type UsedInLast30Days,
 } from '../quotes/limits.service.ts';
+import type { QuotesService } from '../quotes/quotes.service.ts';
 import { searchableName } from '../recipients/checks.ts';
 import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
@@ -46,7 +47,7 @@ import {
   requestFingerprint,
 } from './idempotency.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
-import { transactionsRepository, type TransactionRow } from './transactions.repository.ts';
+import { transfersRepository, type TransactionRow } from './transfers.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -89,12 +90,14 @@ const utc = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
-export interface TransactionsServiceDeps {
+export interface TransfersServiceDeps {
   db: Kysely<Database>;
   uow: UnitOfWork;
   now: Clock;
   limits: Pick<LimitsService, 'eligibility' | 'inLimitsCurrency'>;
   recipients: Pick<RecipientsService, 'lookup'>;
+  /** The quote a confirm uses (the quotes module owns it). */
+  quotes: Pick<QuotesService, 'forConfirm' | 'lockForConfirm' | 'refreshedInto' | 'markUsed'>;
   /** Schedules the transfer's expiry at `pay_by` in the confirm's transaction. */
   jobs: Pick<Jobs, 'enqueue'>;
   /** Large transfers ask for the password again after 10 minutes. */
@@ -116,7 +119,7 @@ export interface CreateResult {
  */
 export function usedInLast30Days(db: Executor): UsedInLast30Days {
   return (customerId, at) =>
-    transactionsRepository.limitsAmountSince(
+    transfersRepository.limitsAmountSince(
       db,
       customerId,
       new Date(at.getTime() - LIMIT_WINDOW_MS),
@@ -127,7 +130,7 @@ export function usedInLast30Days(db: Executor): UsedInLast30Days {
 /** The transfers behind `usedInLast30Days`, newest first (the limits screen's "what counts"). */
 export function countedInLast30Days(db: Executor): CountedInLast30Days {
   return async (customerId, at) => {
-    const rows = await transactionsRepository.countedSince(
+    const rows = await transfersRepository.countedSince(
       db,
       customerId,
       new Date(at.getTime() - LIMIT_WINDOW_MS),
@@ -236,8 +239,8 @@ function recipientMismatch(
  * and one transfer with its timeline. Another customer's, an unknown and a malformed id are the
  * same 404 (the same 422 in a request body).
  */
-export class TransactionsService {
-  constructor(private readonly deps: TransactionsServiceDeps) {}
+export class TransfersService {
+  constructor(private readonly deps: TransfersServiceDeps) {}
 
   /**
    * POST /client/v1/transactions. The key is claimed on its own first (a second request with it
@@ -313,7 +316,7 @@ export class TransactionsService {
 
     const contains = query.search !== undefined ? searchableName(query.search) : '';
     const limit = query.limit ?? DEFAULT_PAGE;
-    const rows = await transactionsRepository.list(this.deps.db, auth.customerId, {
+    const rows = await transfersRepository.list(this.deps.db, auth.customerId, {
       contains: contains === '' ? null : contains,
       statuses,
       recipientId: query.recipient_id ?? null,
@@ -332,10 +335,35 @@ export class TransactionsService {
   }
 
   async get(auth: AuthContext, id: string): Promise<Transaction> {
-    const row = UUID.test(id) ? await transactionsRepository.find(this.deps.db, auth.customerId, id) : undefined;
+    const row = UUID.test(id) ? await transfersRepository.find(this.deps.db, auth.customerId, id) : undefined;
     if (!row) throw AppError.notFound();
     const timelines = await this.timelines([row.id]);
     return toTransaction(row, timelines.get(row.id) ?? []);
+  }
+
+  /** The customer's transfer as paying it needs it, with its quote's ways to pay (undefined: not theirs). */
+  forPayment(customerId: string, id: string) {
+    return transfersRepository.forPayment(this.deps.db, customerId, id);
+  }
+
+  /** Locks the transfer's row until the end of the caller's transaction (no change); undefined when unknown. */
+  lock(trx: Executor, id: string) {
+    return transfersRepository.lockForTransition(trx, id);
+  }
+
+  /** The way to pay chosen (docs/product/money-movement.md#payment): pay-in method, fee items, fee and total. */
+  setPayIn(
+    trx: Executor,
+    id: string,
+    values: {
+      pay_in_method: 'card' | 'bank_transfer';
+      fee_items: string;
+      fee_total: bigint;
+      total_to_pay: bigint;
+      at: Date;
+    },
+  ): Promise<void> {
+    return transfersRepository.setPayIn(trx, id, values);
   }
 
   /**
@@ -343,7 +371,7 @@ export class TransactionsService {
    * customer, taken first in the caller's transaction (docs/product/money-movement.md#limits).
    */
   lockCustomer(trx: Executor, customerId: string): Promise<void> {
-    return transactionsRepository.lockCustomer(trx, customerId);
+    return transfersRepository.lockCustomer(trx, customerId);
   }
 
   /**
@@ -361,7 +389,7 @@ export class TransactionsService {
         VERIFICATION_REQUIRED,
       );
     }
-    const row = await transactionsRepository.limitsOf(trx, auth.customerId, transactionId);
+    const row = await transfersRepository.limitsOf(trx, auth.customerId, transactionId);
     if (!row) throw AppError.notFound();
     const inGbp = money(row.limits_amount, LIMITS_CURRENCY);
     const perTransfer = money(SEND_LIMITS.perTransfer, LIMITS_CURRENCY);
@@ -393,7 +421,7 @@ export class TransactionsService {
   }
 
   private async timelines(ids: string[]): Promise<Map<string, TimelineEntry[]>> {
-    const events = await transactionsRepository.events(this.deps.db, ids);
+    const events = await transfersRepository.events(this.deps.db, ids);
     const byId = new Map<string, TimelineEntry[]>();
     for (const e of events) {
       const list = byId.get(e.transaction_id) ?? [];
@@ -423,14 +451,12 @@ export class TransactionsService {
     }
 
     // Read first without a lock (what the checks and the limits need); locked and checked again below.
-    const quote = UUID.test(input.quote_id)
-      ? await transactionsRepository.findQuote(db, customerId, input.quote_id)
-      : undefined;
+    const quote = await this.deps.quotes.forConfirm(db, customerId, input.quote_id);
     if (!quote) throw AppError.validation({ quote_id: [QUOTE_NOT_FOUND] });
     const at = this.deps.now();
     const quoteState = quote.used_at ? QUOTE_USED : at.getTime() >= quote.expires_at.getTime() ? QUOTE_EXPIRED : null;
     if (quoteState) throw AppError.validation({ quote_id: [quoteState] });
-    if (await transactionsRepository.refreshedInto(db, quote.id)) {
+    if (await this.deps.quotes.refreshedInto(db, quote.id)) {
       throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
     }
 
@@ -480,13 +506,13 @@ export class TransactionsService {
     try {
       return await this.deps.uow.run(async (trx, after) => {
         // One confirm per customer at a time: the 30-day limit counts every transfer made before.
-        await transactionsRepository.lockCustomer(trx, customerId);
-        const locked = await transactionsRepository.lockQuote(trx, customerId, quote.id);
+        await transfersRepository.lockCustomer(trx, customerId);
+        const locked = await this.deps.quotes.lockForConfirm(trx, customerId, quote.id);
         if (!locked) throw AppError.validation({ quote_id: [QUOTE_NOT_FOUND] });
         if (locked.used_at) throw AppError.validation({ quote_id: [QUOTE_USED] });
         if (at.getTime() >= locked.expires_at.getTime()) throw AppError.validation({ quote_id: [QUOTE_EXPIRED] });
         // A refresh locks the quote it refreshes: one made before this lock is seen here.
-        if (await transactionsRepository.refreshedInto(trx, locked.id)) {
+        if (await this.deps.quotes.refreshedInto(trx, locked.id)) {
           throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
         }
 
@@ -498,8 +524,8 @@ export class TransactionsService {
         const payBy = new Date(at.getTime() + PAY_WITHIN_MS);
         const total = money(locked.total_to_pay, locked.source_currency as CurrencyCode);
         const note = `Transfer confirmed. Waiting for your payment of ${words(total)} by ${utc(payBy)}.`;
-        await transactionsRepository.markQuoteUsed(trx, locked.id, at);
-        await transactionsRepository.insert(trx, {
+        await this.deps.quotes.markUsed(trx, locked.id, at);
+        await transfersRepository.insert(trx, {
           id,
           customer_id: customerId,
           quote_id: locked.id,
@@ -535,7 +561,7 @@ export class TransactionsService {
           updated_at: at,
           locale: origin.locale ?? 'en',
         });
-        await transactionsRepository.addEvent(trx, id, 'awaiting_payment', note, at);
+        await transfersRepository.addEvent(trx, id, 'awaiting_payment', note, at);
         // Unpaid at pay_by, it expires (docs/product/money-movement.md#transaction-statuses).
         await this.deps.jobs.enqueue(
           trx,
@@ -544,7 +570,7 @@ export class TransactionsService {
           { runAt: payBy, uniqueKey: `${TRANSACTION_EXPIRE_JOB}:${id}` },
         );
 
-        const row = await transactionsRepository.find(trx, customerId, id);
+        const row = await transfersRepository.find(trx, customerId, id);
         if (!row) throw AppError.internal('The transaction just made cannot be read.');
         const transaction = toTransaction(row, [{ status: 'awaiting_payment', at: at.toISOString(), note }]);
         await idempotencyRepository.complete(trx, customerId, key, hash, { status: 201, body: transaction });

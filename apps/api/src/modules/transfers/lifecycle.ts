@@ -4,7 +4,7 @@ import type { Executor } from '../../db/types.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../jobs/jobs.ts';
-import { transactionsRepository } from './transactions.repository.ts';
+import { transfersRepository } from './transfers.repository.ts';
 import type { MailedStatus } from './transfer-mails.ts';
 
 /** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
@@ -52,12 +52,12 @@ export interface LifecycleDeps {
  * status and its timeline entry, asks for `TransactionStatusChanged` after the commit and, for the
  * statuses the customer is mailed about, schedules the mail as a durable job in the same transaction.
  */
-export class TransactionLifecycle {
+export class TransferLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}
 
   /** Locks the transaction row (no change); undefined when unknown. */
   lock(trx: Executor, transactionId: string) {
-    return transactionsRepository.lockForTransition(trx, transactionId);
+    return transfersRepository.lockForTransition(trx, transactionId);
   }
 
   /**
@@ -71,10 +71,10 @@ export class TransactionLifecycle {
     after: AfterCommit,
     input: { transactionId: string; note: string; whileIn: readonly TransactionStatus[]; mail?: MailedStatus },
   ): Promise<boolean> {
-    const row = await transactionsRepository.lockForTransition(trx, input.transactionId);
+    const row = await transfersRepository.lockForTransition(trx, input.transactionId);
     if (!row || !input.whileIn.includes(row.status)) return false;
     const at = this.deps.now();
-    await transactionsRepository.addEvent(trx, row.id, row.status, input.note, at);
+    await transfersRepository.addEvent(trx, row.id, row.status, input.note, at);
     if (input.mail) {
       await this.deps.jobs.enqueue(
         trx,
@@ -89,15 +89,15 @@ export class TransactionLifecycle {
   }
 
   async transition(trx: Executor, after: AfterCommit, input: TransitionInput): Promise<TransitionResult> {
-    const row = await transactionsRepository.lockForTransition(trx, input.transactionId);
+    const row = await transfersRepository.lockForTransition(trx, input.transactionId);
     if (!row) return { ok: false, reason: 'not_found' };
     const from = row.status;
     const allowed =
       canTransition(from, input.to) && (input.expectFrom === undefined || input.expectFrom.includes(from));
     if (!allowed) return { ok: false, reason: 'not_allowed', from, transaction: row };
     const at = this.deps.now();
-    await transactionsRepository.setStatus(trx, row.id, input.to, at);
-    await transactionsRepository.addEvent(trx, row.id, input.to, input.note, at);
+    await transfersRepository.setStatus(trx, row.id, input.to, at);
+    await transfersRepository.addEvent(trx, row.id, input.to, input.note, at);
     if (MAILED_STATUSES.includes(input.to)) {
       await this.deps.jobs.enqueue(
         trx,

@@ -31,32 +31,6 @@ const TRANSACTION_COLUMNS = [
   'updated_at',
 ] as const;
 
-function quoteQuery(db: Executor, customerId: string, quoteId: string) {
-  return db
-    .selectFrom('quotes')
-    .select([
-      'id',
-      'source_currency',
-      'target_country',
-      'target_currency',
-      'payout_method',
-      bigintText('source_amount').as('source_amount'),
-      bigintText('target_amount').as('target_amount'),
-      bigintText('fee_total').as('fee_total'),
-      bigintText('total_to_pay').as('total_to_pay'),
-      'rate',
-      'mid_market_rate',
-      'pay_in_method',
-      'fee_items',
-      'notices',
-      'delivery_estimate',
-      'expires_at',
-      'used_at',
-    ])
-    .where('customer_id', '=', customerId)
-    .where('id', '=', quoteId);
-}
-
 export interface ListFilters {
   /** Part of the searchable recipient name or reference (letters, digits and spaces only). */
   contains: string | null;
@@ -74,41 +48,13 @@ export interface ListFilters {
  * Transactions, their timeline, and the quote a confirm uses. Every statement is scoped by the
  * customer id of the asking session.
  */
-export const transactionsRepository = {
+export const transfersRepository = {
   /**
    * Serialises the confirms of one customer (the 30-day limit counts the transfers made before):
    * a row lock on the customer that leaves foreign-key checks alone (FOR NO KEY UPDATE).
    */
   async lockCustomer(db: Executor, customerId: string): Promise<void> {
     await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().execute();
-  },
-
-  /** The customer's quote (undefined for another customer's or an unknown id). */
-  findQuote(db: Executor, customerId: string, quoteId: string) {
-    return quoteQuery(db, customerId, quoteId).executeTakeFirst();
-  },
-
-  /**
-   * The same, locked until the end of the transaction. A quote makes at most one transaction: the
-   * lock and `used_at` say so (and the unique `transactions.quote_id`).
-   */
-  lockQuote(db: Executor, customerId: string, quoteId: string) {
-    return quoteQuery(db, customerId, quoteId).forUpdate().executeTakeFirst();
-  },
-
-  /** The id of a quote refreshed from this one (it replaces it), if any. */
-  async refreshedInto(db: Executor, quoteId: string): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('quotes')
-      .select('id')
-      .where('refreshed_from', '=', quoteId)
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id;
-  },
-
-  async markQuoteUsed(db: Executor, quoteId: string, at: Date): Promise<void> {
-    await db.updateTable('quotes').set({ used_at: at }).where('id', '=', quoteId).execute();
   },
 
   async insert(db: Executor, row: NewTransactionRow): Promise<void> {
@@ -143,6 +89,103 @@ export const transactionsRepository = {
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
+  },
+
+  /** The transfer a customer pays, with its quote's pay-in options (undefined for another customer's). */
+  forPayment(db: Executor, customerId: string, id: string) {
+    return db
+      .selectFrom('transactions')
+      .innerJoin('quotes', 'quotes.id', 'transactions.quote_id')
+      .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
+      .select([
+        'transactions.id',
+        'transactions.customer_id',
+        'transactions.status',
+        'transactions.source_currency',
+        'transactions.pay_by',
+        'transactions.fee_items',
+        'transactions.reference',
+        bigintText('transactions.fee_total').as('fee_total'),
+        bigintText('transactions.total_to_pay').as('total_to_pay'),
+        'quotes.pay_in_options',
+        'accounts.email',
+      ])
+      .where('transactions.customer_id', '=', customerId)
+      .where('transactions.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The way to pay chosen: the transfer's pay-in method, fee items, fee and total become its. */
+  async setPayIn(
+    db: Executor,
+    id: string,
+    values: {
+      pay_in_method: 'card' | 'bank_transfer';
+      fee_items: string;
+      fee_total: bigint;
+      total_to_pay: bigint;
+      at: Date;
+    },
+  ): Promise<void> {
+    await db
+      .updateTable('transactions')
+      .set({
+        pay_in_method: values.pay_in_method,
+        fee_items: values.fee_items,
+        fee_total: values.fee_total,
+        total_to_pay: values.total_to_pay,
+        updated_at: values.at,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** What a payout needs of the transfer (any customer's: the jobs and webhooks have no session). */
+  forPayout(db: Executor, id: string) {
+    return db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'customer_id',
+        'status',
+        'recipient_id',
+        'recipient_name',
+        'recipient_country',
+        'recipient_currency',
+        'recipient_payout_method',
+        'recipient_details',
+        'source_currency',
+        'target_currency',
+        bigintText('source_amount').as('source_amount'),
+        bigintText('target_amount').as('target_amount'),
+        bigintText('total_to_pay').as('total_to_pay'),
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The transfer now goes to another recipient (a resend with corrected details): its snapshot of
+   * the recipient (name, masked summary, every detail) is replaced by that recipient's as now.
+   */
+  async setRecipient(
+    db: Executor,
+    id: string,
+    r: { id: string; name: string; name_search: string; summary: string; details: unknown },
+    at: Date,
+  ): Promise<void> {
+    await db
+      .updateTable('transactions')
+      .set({
+        recipient_id: r.id,
+        recipient_name: r.name,
+        recipient_name_search: r.name_search,
+        recipient_summary: r.summary,
+        recipient_details: JSON.stringify(r.details),
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .execute();
   },
 
   async setStatus(db: Executor, id: string, status: TransactionStatusColumn, at: Date): Promise<void> {
@@ -270,4 +313,6 @@ export const transactionsRepository = {
   },
 };
 
-export type TransactionRow = NonNullable<Awaited<ReturnType<typeof transactionsRepository.find>>>;
+export type TransferForPayout = NonNullable<Awaited<ReturnType<typeof transfersRepository.forPayout>>>;
+export type TransferForPayment = NonNullable<Awaited<ReturnType<typeof transfersRepository.forPayment>>>;
+export type TransactionRow = NonNullable<Awaited<ReturnType<typeof transfersRepository.find>>>;

@@ -106,7 +106,7 @@ const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).incl
 const MAILED: readonly string[] = ['paid', 'completed', 'returned', 'refunded', 'payout_delayed'];
 
 /**
- * The durable job `transaction.mail` (scheduled by TransactionLifecycle in the transaction that makes
+ * The durable job `transaction.mail` (scheduled by TransferLifecycle in the transaction that makes
  * the change): mails the customer that their transfer was paid, delivered, returned or refunded, in
  * the language they confirmed it in (docs/product/money-movement.md#transaction-statuses).
  */

@@ -1,0 +1,417 @@
+import {
+  money,
+  subtract,
+  toMajorString,
+  type CurrencyCode,
+  type Money,
+  type PayInMethod,
+  type Transaction,
+  type TransactionStatus,
+} from '@remit/contract';
+import type { PayoutRecipient } from '../../adapters/payout-partner/index.ts';
+import type { Executor } from '../../db/types.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AfterCommit } from '../../lib/after-commit.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import type { Ledger } from '../ledger/ledger.service.ts';
+import { searchableName } from '../recipients/checks.ts';
+import type { RecipientsService } from '../recipients/recipients.service.ts';
+import type { TransferLifecycle } from './lifecycle.ts';
+import { transfersRepository, type TransferForPayout } from './transfers.repository.ts';
+import type { TransfersService } from './transfers.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The statuses from which a payment may start (docs/product/money-movement.md#payment). */
+export const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
+/** The statuses a succeeded payment makes `paid`. */
+const PAID_FROM: readonly TransactionStatus[] = ['awaiting_payment', 'payment_processing', 'payment_failed'];
+
+const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfer', card: 'card' };
+const REASON_WORDS: Record<string, string> = {
+  card_declined: 'the card was declined',
+  insufficient_funds: 'the card has insufficient funds',
+  authentication_failed: '3-D Secure authentication failed',
+  cancelled: 'the payment was cancelled',
+  processing_error: 'the payment could not be processed',
+};
+/** How a cancel or a refund in the wrong status is worded (docs/product/money-movement.md#returned). */
+const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
+  payment_processing: 'a payment is being processed',
+  paid: 'it is paid',
+  processing: 'its payout has started',
+  completed: 'it is completed',
+  cancelled: 'it is cancelled',
+  expired: 'it has expired',
+  returned: 'its payout was returned',
+  refunded: 'it is refunded',
+};
+/** How a resend in the wrong status is worded. */
+const RESEND_WORDS: Partial<Record<TransactionStatus, string>> = {
+  ...STATUS_WORDS,
+  awaiting_payment: 'it is not paid yet',
+  payment_failed: 'it is not paid yet',
+  paid: 'its payout has not started yet',
+  processing: 'its payout is under way',
+};
+const inWords = (map: Partial<Record<TransactionStatus, string>>, status: TransactionStatus) =>
+  map[status] ?? status.replace('_', ' ');
+
+export const REFUND_NOT_ALLOWED = (status: TransactionStatus) =>
+  `This transfer can't be refunded: ${inWords(STATUS_WORDS, status)}. Only a returned transfer can be refunded; cancel a paid one instead.`;
+export const CANCEL_TOO_LATE = (status: TransactionStatus) =>
+  `This transfer can't be cancelled: ${inWords(STATUS_WORDS, status)}.`;
+/** 409 of a resend in the wrong status (docs/product/money-movement.md#returned). */
+export const RESEND_NOT_ALLOWED = (status: TransactionStatus) =>
+  `This transfer can't be sent again: ${inWords(RESEND_WORDS, status)}. Only a returned transfer can be sent again.`;
+
+const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+
+/** A transfer's succeeded payment, as the payments module tells it. */
+export interface SucceededPayment {
+  id: string;
+  amount: Money;
+}
+
+/**
+ * What the transfer asks of the payments module (implemented there, wired in the composition root,
+ * so that the transfer module imports nothing of payments).
+ */
+export interface PaymentsPort {
+  /** The transfer's succeeded payment (a paid transfer has one). */
+  succeeded(trx: Executor, transferId: string): Promise<SucceededPayment | undefined>;
+  /** Sends a payment's money back through the gateway: a durable job, in the caller's transaction. */
+  scheduleRefund(trx: Executor, paymentId: string): Promise<void>;
+}
+
+/** The money of one payout, converted and reserved: what the payouts module writes its payout row from. */
+export interface PayoutMoney {
+  transferId: string;
+  customerId: string;
+  recipientId: string;
+  /** The recipient exactly as confirmed (or as corrected by a resend). */
+  recipient: PayoutRecipient;
+  source: Money;
+  target: Money;
+  /** The pending `payout` posting's entries, posted or voided when the partner decides. */
+  pendingEntryIds: string[];
+}
+
+/** What the transfer asks of the payouts module (implemented there, wired in the composition root). */
+export interface PayoutsPort {
+  /** On `paid`, in the same transaction: the payout starts by a durable job. */
+  schedule(trx: Executor, transferId: string): Promise<void>;
+  /** A new payout of money already converted and reserved (a resend): its row and its start job. */
+  open(trx: Executor, payout: PayoutMoney): Promise<void>;
+}
+
+export interface TransferStepsDeps {
+  uow: UnitOfWork;
+  now: Clock;
+  lifecycle: Pick<TransferLifecycle, 'transition' | 'lock'>;
+  ledger: Pick<Ledger, 'posting' | 'post' | 'void'>;
+  transfers: Pick<TransfersService, 'get'>;
+  recipients: Pick<RecipientsService, 'lookup'>;
+  /** Set by the composition root once payments and payouts exist (they depend on this module). */
+  payments?: PaymentsPort;
+  payouts?: PayoutsPort;
+}
+
+/**
+ * The transfer's money steps (docs/product/money-movement.md#transaction-statuses, #payment, #payout,
+ * #returned; docs/product/ledger.md#postings): every status change after the confirm, with its
+ * postings, in the caller's database transaction or its own. The payments module tells it what the
+ * gateway said, the payouts module what the partner said; the customer's cancel, refund and resend
+ * are here too. Each step locks the transfer row first (TransferLifecycle) and is written once.
+ */
+export class TransferSteps {
+  constructor(private readonly deps: TransferStepsDeps) {}
+
+  /** Wires the payments and payouts modules in (the composition root, once they exist). */
+  connect(ports: { payments: PaymentsPort; payouts: PayoutsPort }): void {
+    this.deps.payments = ports.payments;
+    this.deps.payouts = ports.payouts;
+  }
+
+  private ports(): { payments: PaymentsPort; payouts: PayoutsPort } {
+    const { payments, payouts } = this.deps;
+    if (!payments || !payouts) throw new Error('TransferSteps: payments and payouts are not wired');
+    return { payments, payouts };
+  }
+
+  /** A card payment is under way at the gateway: `payment_processing`. */
+  async paymentUnderWay(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transferId: string; amount: Money; socketId?: string | undefined },
+  ): Promise<void> {
+    await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'payment_processing',
+      note: `Paying ${words(input.amount)} by card.`,
+      expectFrom: PAYABLE,
+      socketId: input.socketId,
+    });
+  }
+
+  /**
+   * The gateway took the money: `paid` and the money in the ledger (`payment_received`), the payout
+   * scheduled. Money for a transfer that can no longer be paid (cancelled, expired) is owed back.
+   */
+  async paymentSucceeded(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transferId: string; paymentId: string; amount: Money; method: PayInMethod },
+  ): Promise<void> {
+    await this.deps.ledger.posting(trx, input.transferId, 'payment_received', input.amount);
+    const paid = await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'paid',
+      note: `We received your payment of ${words(input.amount)} by ${METHOD_WORDS[input.method]}.`,
+      expectFrom: PAID_FROM,
+    });
+    if (paid.ok) await this.ports().payouts.schedule(trx, input.transferId);
+    else await this.owe(trx, input.transferId, { id: input.paymentId, amount: input.amount });
+  }
+
+  /** The gateway refused a card payment: `payment_failed` with the reason (it can be paid again). */
+  async paymentFailed(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transferId: string; amount: Money; reason: string },
+  ): Promise<void> {
+    await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'payment_failed',
+      note: `Your payment of ${words(input.amount)} failed: ${REASON_WORDS[input.reason] ?? input.reason}.`,
+      expectFrom: ['payment_processing'],
+    });
+  }
+
+  /** What a customer paid is owed back (`refund_owed`), then the gateway sends it back (a job). */
+  private async owe(trx: Executor, transferId: string, payment: SucceededPayment): Promise<void> {
+    await this.deps.ledger.posting(trx, transferId, 'refund_owed', payment.amount);
+    await this.ports().payments.scheduleRefund(trx, payment.id);
+  }
+
+  /**
+   * POST /client/v1/transactions/:id/cancel (docs/product/money-movement.md#transaction-statuses):
+   * while CANCELLABLE. Unpaid: cancelled, no money moved. Paid: cancelled, the payment owed back and
+   * refunded by the gateway.
+   */
+  async cancel(auth: AuthContext, id: string, socketId?: string): Promise<Transaction> {
+    const transfer = await this.deps.transfers.get(auth, id);
+    await this.deps.uow.run(async (trx, after) => {
+      const locked = await this.deps.lifecycle.lock(trx, transfer.id);
+      if (!locked) throw AppError.notFound();
+      const status = locked.status;
+      if (status === 'cancelled') return; // a repeat: already done
+      const paid = status === 'paid';
+      const result = await this.deps.lifecycle.transition(trx, after, {
+        transactionId: transfer.id,
+        to: 'cancelled',
+        note: paid
+          ? 'You cancelled this transfer. We are refunding your payment in full.'
+          : 'You cancelled this transfer.',
+        expectFrom: ['awaiting_payment', 'payment_failed', 'paid'],
+        socketId,
+      });
+      if (!result.ok) throw AppError.conflict(CANCEL_TOO_LATE(status));
+      if (paid) {
+        const payment = await this.ports().payments.succeeded(trx, transfer.id);
+        if (!payment) throw AppError.internal('A paid transfer without its payment.');
+        await this.owe(trx, transfer.id, payment);
+      }
+    });
+    return this.deps.transfers.get(auth, transfer.id);
+  }
+
+  /**
+   * POST /client/v1/transactions/:id/refund (docs/product/money-movement.md#returned): a returned
+   * transfer is refunded in full: the fee given back (`fee_reversed`), the whole payment owed back.
+   */
+  async refundReturned(auth: AuthContext, id: string, socketId?: string): Promise<Transaction> {
+    const transfer = await this.deps.transfers.get(auth, id);
+    await this.deps.uow.run(async (trx, after) => {
+      const locked = await this.deps.lifecycle.lock(trx, transfer.id);
+      if (!locked) throw AppError.notFound();
+      const status = locked.status;
+      if (status === 'refunded') return; // a repeat: already done
+      if (status !== 'returned') throw AppError.conflict(REFUND_NOT_ALLOWED(status));
+      const payment = await this.ports().payments.succeeded(trx, transfer.id);
+      if (!payment) throw AppError.internal('A returned transfer without its payment.');
+      const fee = subtract(payment.amount, money(transfer.source_amount, payment.amount.currency));
+      const result = await this.deps.lifecycle.transition(trx, after, {
+        transactionId: transfer.id,
+        to: 'refunded',
+        note: `We are refunding your payment of ${words(payment.amount)} in full, fees included.`,
+        expectFrom: ['returned'],
+        socketId,
+      });
+      if (!result.ok) throw AppError.conflict(REFUND_NOT_ALLOWED(status));
+      await this.deps.ledger.posting(trx, transfer.id, 'fee_reversed', fee);
+      await this.owe(trx, transfer.id, payment);
+    });
+    return this.deps.transfers.get(auth, transfer.id);
+  }
+
+  /** The gateway sent a refund back (`refund_sent`); a cancelled transfer is now `refunded`. */
+  async refundSent(trx: Executor, after: AfterCommit, input: { transferId: string; amount: Money }): Promise<void> {
+    await this.deps.ledger.posting(trx, input.transferId, 'refund_sent', input.amount);
+    await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'refunded',
+      note: `We sent ${words(input.amount)} back to you.`,
+      expectFrom: ['cancelled'],
+    });
+  }
+
+  /**
+   * The `transaction.expire` job, at `pay_by`: an unpaid transfer expires
+   * (docs/product/money-movement.md#transaction-statuses).
+   */
+  async expire(transferId: string): Promise<void> {
+    await this.deps.uow.run(async (trx, after) => {
+      const locked = await this.deps.lifecycle.lock(trx, transferId);
+      if (!locked || locked.pay_by.getTime() > this.deps.now().getTime()) return;
+      await this.deps.lifecycle.transition(trx, after, {
+        transactionId: transferId,
+        to: 'expired',
+        note: 'This transfer expired: it was not paid in time.',
+        expectFrom: ['awaiting_payment', 'payment_failed'],
+      });
+    });
+  }
+
+  /**
+   * The payout starts (job `payout.start`, the transfer locked by the caller): a `paid` transfer
+   * becomes `processing`, the fee is earned (`fee`), the money converted and reserved. Undefined when
+   * the transfer is no longer `paid` (cancelled meanwhile, or started already).
+   */
+  async payoutStarting(trx: Executor, after: AfterCommit, transferId: string): Promise<PayoutMoney | undefined> {
+    const transfer = await transfersRepository.forPayout(trx, transferId);
+    if (!transfer || transfer.status !== 'paid') return undefined;
+    const moved = await this.deps.lifecycle.transition(trx, after, {
+      transactionId: transferId,
+      to: 'processing',
+      note: 'Your money is on its way to the recipient.',
+      expectFrom: ['paid'],
+    });
+    if (!moved.ok) return undefined;
+    const source = money(transfer.source_amount, transfer.source_currency as CurrencyCode);
+    const paid = money(transfer.total_to_pay, source.currency);
+    await this.deps.ledger.posting(trx, transferId, 'fee', subtract(paid, source));
+    return this.convertAndReserve(trx, transfer);
+  }
+
+  /**
+   * The money of a payout (docs/product/ledger.md#postings): converted (`fx_in`) and the recipient's
+   * amount reserved (pending `payout`), for the recipient as the transfer holds it.
+   */
+  private async convertAndReserve(trx: Executor, transfer: TransferForPayout): Promise<PayoutMoney> {
+    const source = money(transfer.source_amount, transfer.source_currency as CurrencyCode);
+    const target = money(transfer.target_amount, transfer.target_currency as CurrencyCode);
+    await this.deps.ledger.posting(trx, transfer.id, 'fx_in', source);
+    const reserved = await this.deps.ledger.posting(trx, transfer.id, 'payout', target);
+    return {
+      transferId: transfer.id,
+      customerId: transfer.customer_id,
+      recipientId: transfer.recipient_id,
+      // The recipient exactly as the customer confirmed it (docs/product/money-movement.md#transactions).
+      recipient: {
+        name: transfer.recipient_name,
+        country: transfer.recipient_country,
+        currency: transfer.recipient_currency as CurrencyCode,
+        payout_method: transfer.recipient_payout_method,
+        details: transfer.recipient_details,
+      },
+      source,
+      target,
+      pendingEntryIds: reserved.entryIds,
+    };
+  }
+
+  /** The partner paid it out: the reservation posted, the money settled (`payout_settled`), `completed`. */
+  async payoutCompleted(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transferId: string; pendingEntryIds: string[]; amount: Money; recipientName: string },
+  ): Promise<void> {
+    await this.deps.ledger.post(trx, input.pendingEntryIds);
+    await this.deps.ledger.posting(trx, input.transferId, 'payout_settled', input.amount);
+    await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'completed',
+      note: `${input.recipientName} received ${words(input.amount)}.`,
+      expectFrom: ['processing'],
+    });
+  }
+
+  /**
+   * The payout will not arrive (bounced, or refused at the start): the reservation voided, the
+   * conversion reversed (`fx_reversed`; the fee stays earned), `returned` with the reason.
+   */
+  async payoutReturned(
+    trx: Executor,
+    after: AfterCommit,
+    input: { transferId: string; pendingEntryIds: string[]; source: Money; reason: string; recipientName: string },
+  ): Promise<void> {
+    await this.deps.ledger.void(trx, input.pendingEntryIds);
+    await this.deps.ledger.posting(trx, input.transferId, 'fx_reversed', input.source);
+    await this.deps.lifecycle.transition(trx, after, {
+      transactionId: input.transferId,
+      to: 'returned',
+      note: `The payout to ${input.recipientName} was returned: ${input.reason}. Choose a refund, or send it again with corrected details.`,
+      expectFrom: ['processing'],
+    });
+  }
+
+  /**
+   * POST /client/v1/transactions/:id/resend (docs/product/money-movement.md#returned): a returned
+   * transfer goes to a live recipient of the customer at the same destination (corrected details),
+   * with a NEW payout and no new payment; the money is converted and reserved again.
+   */
+  async resend(auth: AuthContext, id: string, recipientId: string, socketId?: string): Promise<Transaction> {
+    if (!UUID.test(id)) throw AppError.notFound();
+    const current = await this.deps.transfers.get(auth, id);
+    const recipient = await this.deps.recipients.lookup(auth.customerId, recipientId, { includeDeleted: false });
+    await this.deps.uow.run(async (trx, after) => {
+      const locked = await this.deps.lifecycle.lock(trx, id);
+      if (!locked) throw AppError.notFound();
+      if (locked.status !== 'returned') throw AppError.conflict(RESEND_NOT_ALLOWED(locked.status));
+      if (!recipient) throw AppError.validation({ recipient_id: ['Recipient not found.'] });
+      const to = current.recipient;
+      if (
+        recipient.country !== to.country ||
+        recipient.currency !== to.currency ||
+        recipient.payout_method !== to.payout_method
+      ) {
+        throw AppError.validation({
+          recipient_id: [
+            `This recipient doesn't match the transfer: it pays out ${to.currency} in ${to.country}, the recipient is paid in ${recipient.currency} in ${recipient.country}.`,
+          ],
+        });
+      }
+      await transfersRepository.setRecipient(
+        trx,
+        id,
+        { ...recipient, name_search: searchableName(recipient.name) },
+        this.deps.now(),
+      );
+      const moved = await this.deps.lifecycle.transition(trx, after, {
+        transactionId: id,
+        to: 'processing',
+        note: `Sending your money again, to ${recipient.name} (${recipient.summary}).`,
+        expectFrom: ['returned'],
+        socketId,
+      });
+      if (!moved.ok) throw AppError.conflict(RESEND_NOT_ALLOWED(locked.status));
+      const corrected = await transfersRepository.forPayout(trx, id);
+      if (!corrected) throw AppError.notFound();
+      await this.ports().payouts.open(trx, await this.convertAndReserve(trx, corrected));
+    });
+    return this.deps.transfers.get(auth, id);
+  }
+}
