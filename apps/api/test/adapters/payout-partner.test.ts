@@ -6,6 +6,7 @@ import {
   ACCOUNT_CLOSED,
   isClosedAccount,
   MemorySandboxPayoutStore,
+  PayoutRefused,
   SANDBOX_PAYOUT_SIGNATURE_HEADER,
   SandboxPayoutPartner,
   type PayoutEvent,
@@ -182,7 +183,10 @@ describe('the sandbox payout partner', () => {
   });
 
   it("refuses an amount in another currency than the recipient's, and a non-positive amount", async () => {
-    await expect(partner.startPayout(input({ amount: money(100n, 'GBP') }))).rejects.toThrow(/NGN recipient/);
+    // A refusal no retry can fix: PayoutRefused, in words for the customer (issue #20).
+    const refused = partner.startPayout(input({ amount: money(100n, 'GBP') }));
+    await expect(refused).rejects.toBeInstanceOf(PayoutRefused);
+    await expect(refused).rejects.toThrow(/can’t receive GBP: it is paid in NGN/);
     await expect(partner.startPayout(input({ amount: money(0n, 'NGN') }))).rejects.toThrow(/positive/);
     expect(time.pending).toBe(0);
   });
