@@ -1,6 +1,6 @@
 // Lint rules for the whole repository (flat config).
 // The import-direction rule of ARCHITECTURE.md: lib/components/config → features → app.
-// A web feature may import shared code and itself, never another feature or the app layer.
+// A web feature may import shared code, itself, and other features' index.ts; never the app layer.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -14,24 +14,37 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
-const featureBoundaries = features.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-            message: 'Features never import each other: compose them in src/app.',
-          },
-          { group: ['@/app', '@/app/**'], message: 'Features must not import the app layer.' },
-          { group: ['../../*'], message: 'Leave the feature through the @/ alias, not relative paths.' },
-        ],
-      },
-    ],
-  },
-}));
+// A feature's public face is its index.ts: other features and the app import `@/features/<name>`,
+// never a file inside it (docs/ARCHITECTURE.md "The web app"). Inside a feature relative paths are
+// fine as long as they stay inside it; one rule per folder depth says how far up is outside.
+const featureInternals = {
+  group: ['@/features/*/**'],
+  message: 'Import another feature through its index.ts (@/features/<name>), never a file inside it.',
+};
+const featureBoundaries = features.flatMap((feature) =>
+  ['', '*/', '*/*/', '*/*/*/'].map((depth, level) => ({
+    files: [`apps/web/src/features/${feature}/${depth}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...featureInternals, group: [...featureInternals.group, `!@/features/${feature}/**`] },
+            { group: ['@/app', '@/app/**'], message: 'Features must not import the app layer.' },
+            {
+              group: [`${'../'.repeat(level + 1)}*`],
+              message: 'Leave the feature through the @/ alias, not relative paths.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+const appUsesFeatureFaces = {
+  files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/testing/**/*.{ts,tsx}'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
+};
 
 // The api's import direction (docs/ARCHITECTURE.md "Layers"): lib, then db, at the bottom, then
 // adapters, then modules, then plugins, then the composition root and app.ts at the top. A module
@@ -183,6 +196,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...featureBoundaries,
+  appUsesFeatureFaces,
   ...apiLayers,
   moneyWithoutFloats,
   {

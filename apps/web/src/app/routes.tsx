@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { SignInScreen } from '@/features/auth/components/sign-in-screen';
-import { SignUpScreen } from '@/features/auth/components/sign-up-screen';
+import { SignInScreen, SignUpScreen } from '@/features/auth';
 import { loadLocale, type LocaleBundle } from '@/lib/i18n';
 import { PageLoader } from './components/page-loader';
 import { RouteError } from './components/route-error';

@@ -52,3 +52,13 @@ export async function readApiError(error: unknown): Promise<ApiError> {
     return { ...NO_ANSWER };
   }
 }
+
+/**
+ * What a screen shows of a failed call: the error, or null for a 401. The 401 rule is the http
+ * client's alone (lib/http.ts, docs/product/auth-and-sessions.md#the-401-rule): it signs the customer
+ * out and goes to sign-in, so a screen never words a 401 and only returns on null.
+ */
+export async function readShownError(error: unknown): Promise<ApiError | null> {
+  const apiError = await readApiError(error);
+  return apiError.status === 401 ? null : apiError;
+}

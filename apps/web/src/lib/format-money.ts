@@ -1,4 +1,4 @@
-import { currencyExponent, parseMinorUnits, type CurrencyCode } from '@remit/contract';
+import { currencyExponent, isCurrencyCode, parseMinorUnits, type CurrencyCode } from '@remit/contract';
 
 /** An amount as the wire carries it (a string of minor units) or as the money module holds it (a bigint). */
 export interface MoneyValue {
@@ -61,4 +61,12 @@ export function formatMoney(value: MoneyValue, locale: string): string {
       return part.value;
     })
     .join('');
+}
+
+/**
+ * An amount of minor units as the wire carries it, in its currency and the page's locale ("£1,000.00");
+ * the raw figures for a currency the app does not know ("100 XYZ").
+ */
+export function formatAmount(amount: string, currency: string, locale: string): string {
+  return isCurrencyCode(currency) ? formatMoney({ amount, currency }, locale) : `${amount} ${currency}`;
 }

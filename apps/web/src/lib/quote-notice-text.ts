@@ -1,6 +1,7 @@
 import { isCurrencyCode, type QuoteNotice } from '@remit/contract';
 import type { TFunction } from 'i18next';
 import { formatMoney } from './format-money';
+import { formatDateTime } from './format-date';
 
 /**
  * A quote notice in the customer's language (docs/product/money-movement.md#quotes): worded here by
@@ -16,7 +17,7 @@ export function quoteNoticeText(notice: QuoteNotice, t: TFunction, locale: strin
       : null;
   const time = (iso: string | undefined): string | null => {
     if (!iso || Number.isNaN(Date.parse(iso))) return null;
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    return formatDateTime(iso, locale);
   };
   /** The translation when every figure is there, else the api's English text. */
   const when = <T extends Record<string, string | null>>(values: T, word: (v: { [K in keyof T]: string }) => string) =>

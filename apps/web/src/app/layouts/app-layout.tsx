@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/features/auth';
 import { needsMultiFactorAuth, useCustomer } from '@/lib/customer-store';
 import { PageLoader } from '../components/page-loader';
 import { RealtimeProvider } from '../realtime/realtime-provider';

@@ -4,10 +4,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { devicesQueryKey } from '@/features/devices/api/list-devices';
-import { limitsQueryKey } from '@/features/limits/api/get-limits';
-import { tasksQueryKey } from '@/features/onboarding/api/list-tasks';
-import { documentCategoriesQueryKey } from '@/features/verification/api/document-categories';
+import { devicesQueryKey } from '@/features/devices';
+import { limitsQueryKey } from '@/features/limits';
+import { tasksQueryKey } from '@/features/onboarding';
+import { documentCategoriesQueryKey } from '@/features/verification';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
 import { disconnectEcho } from '@/lib/echo';

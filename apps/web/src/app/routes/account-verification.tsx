@@ -1,4 +1,4 @@
-import { VerificationOverview } from '@/features/verification/components/verification-overview';
+import { VerificationOverview } from '@/features/verification';
 
 /**
  * Route module of accountVerification (docs/product/screens.md#routes), loaded on demand with its

@@ -1,4 +1,4 @@
-import { CategoryUploadScreen } from '@/features/verification/components/category-upload';
+import { CategoryUploadScreen } from '@/features/verification';
 
 /**
  * Route module of categoryView (docs/product/screens.md#routes), loaded on demand with its texts

@@ -1,4 +1,4 @@
-import { DevicesScreen } from '@/features/devices/components/devices-screen';
+import { DevicesScreen } from '@/features/devices';
 
 /** Route module of devices (docs/product/screens.md#routes), loaded on demand with its texts (routes.tsx). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ForgotPasswordScreen } from '@/features/security/components/forgot-password-screen';
+import { ForgotPasswordScreen } from '@/features/security';
 
 /** Route module of forgotPassword (docs/product/screens.md#routes), loaded on demand. */
 export function Component() {

@@ -1,10 +1,9 @@
-import { PaymentScreen } from '@/features/payment/components/payment-screen';
-import { transactionQueryOptions } from '@/features/transfer/api/transactions';
+import { PaymentScreen } from '@/features/transfers';
 
 /**
  * Route module of makePayment (docs/product/screens.md#routes), loaded on demand with the payment
- * texts (routes.tsx): `/pay/{transactionId}`, reading the transfer through the transfer feature's query.
+ * texts (routes.tsx): `/pay/{transactionId}`.
  */
 export function Component() {
-  return <PaymentScreen transactionQuery={transactionQueryOptions} />;
+  return <PaymentScreen />;
 }

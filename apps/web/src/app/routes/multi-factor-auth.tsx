@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/sign-out';
-import { MfaScreen } from '@/features/security/components/mfa-screen';
+import { useSignOut } from '@/features/auth';
+import { MfaScreen } from '@/features/security';
 
 /**
  * Route module of multiFactorAuth (docs/product/screens.md#routes), loaded on demand; wires the

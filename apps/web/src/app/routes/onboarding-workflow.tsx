@@ -1,4 +1,4 @@
-import { OnboardingWorkflow } from '@/features/onboarding/components/onboarding-workflow';
+import { OnboardingWorkflow } from '@/features/onboarding';
 
 /** Route module of onboardingWorkflow (docs/product/screens.md#routes, 'Complete Signup'), loaded on demand. */
 export function Component() {

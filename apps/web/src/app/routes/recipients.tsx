@@ -1,4 +1,4 @@
-import { RecipientsScreen } from '@/features/recipients/components/recipients-screen';
+import { RecipientsScreen } from '@/features/recipients';
 
 /**
  * Route module of recipients (docs/product/screens.md#routes), loaded on demand with its texts

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ResetPasswordScreen } from '@/features/security/components/reset-password-screen';
+import { ResetPasswordScreen } from '@/features/security';
 
 /**
  * Route module of resetPassword (docs/product/screens.md#routes): the `:token` path parameter is

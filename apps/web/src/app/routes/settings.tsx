@@ -1,4 +1,4 @@
-import { SettingsScreen } from '@/features/security/components/settings-screen';
+import { SettingsScreen } from '@/features/security';
 
 /** Route module of settings (docs/product/screens.md#routes), loaded on demand. */
 export function Component() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TrackingScreen } from '@/features/tracking/components/tracking-screen';
+import { TrackingScreen } from '@/features/transfers';
 
 /**
  * Route module of the public tracking page `/track/{token}` (docs/product/money-movement.md#tracking):

@@ -1,6 +1,4 @@
-import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
-import { useTransferFilters } from '@/features/transactions/lib/filters';
-import { useTransactionList } from '@/features/transfer/api/transactions';
+import { TransactionsScreen, useTransferFilters, useTransactionList } from '@/features/transfers';
 
 /**
  * Route module of transactions (docs/product/screens.md#routes), loaded on demand with its texts

@@ -2,9 +2,8 @@ import type { Recipient } from '@remit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
-import { RecipientScreen } from '@/features/recipients/components/recipient-screen';
-import { TransferList } from '@/features/transactions/components/transfer-list';
-import { useTransactionList } from '@/features/transfer/api/transactions';
+import { RecipientScreen } from '@/features/recipients';
+import { TransferList, useTransactionList } from '@/features/transfers';
 
 /**
  * Route module of viewRecipient (docs/product/screens.md#routes), loaded on demand with its texts

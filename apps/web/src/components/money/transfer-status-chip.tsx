@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '@/components/ui/status-chip';
 import { cn } from '@/lib/cn';
 
 /** Colours by what the status means to the customer: to do, moving, done, stopped, money back. */
@@ -20,16 +21,13 @@ const tones: Record<TransactionStatus, string> = {
 export function TransferStatusChip({ status, className }: { status: TransactionStatus; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-testid="transfer-status"
-      data-status={status}
-      className={cn(
-        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-        tones[status],
-        className,
-      )}
+    <StatusChip
+      status={status}
+      testId="transfer-status"
+      tone={tones[status]}
+      className={cn('inline-block px-2 whitespace-nowrap', className)}
     >
       {t(`dashboard.transfers.status.${status}`)}
-    </span>
+    </StatusChip>
   );
 }

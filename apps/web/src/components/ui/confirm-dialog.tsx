@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;

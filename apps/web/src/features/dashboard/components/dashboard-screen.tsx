@@ -3,26 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
-import { QuoteCalculator } from '@/features/dashboard/components/quote-calculator';
-import { LimitsSummary } from '@/features/limits/components/limits-summary';
-import { TasksPanel } from '@/features/onboarding/components/tasks-panel';
-import { getRecipient } from '@/features/recipients/api/recipients';
-import { TransferList } from '@/features/transactions/components/transfer-list';
-import { createQuote } from '@/features/transfer/api/quotes';
-import { useTransactionList } from '@/features/transfer/api/transactions';
+import { LimitsSummary } from '@/features/limits';
+import { TasksPanel } from '@/features/onboarding';
+import { QuoteCalculator, TransferList, useTransactionList } from '@/features/transfers';
 import { useCustomer } from '@/lib/customer-store';
 
 /** The dashboard shows the latest transfers; "View all" opens the transactions page. */
 const RECENT = 5;
 
 /**
- * Route module of dashboard (docs/product/screens.md#routes), loaded on demand with its texts: a
- * greeting, the calculator (with "Send again" to recent recipients, and `?send_again={recipientId}`
- * preselecting one, fetched through the recipients feature when not recent), what is used of the
+ * The dashboard (docs/product/screens.md#routes): a greeting, the transfers feature's calculator (with
+ * "Send again" to recent recipients, and `?send_again={recipientId}` preselecting one, fetched
+ * through the recipients feature when not recent), what is used of the
  * 30-day limit (a link to the limits screen), what is left to do, and the latest transfers (live: the
  * realtime provider invalidates ['transactions'] on a status change).
  */
-export function Component() {
+export function DashboardScreen() {
   const { t } = useTranslation();
   const customer = useCustomer().data;
   const name = customer ? (customer.name ?? customer.account.email) : null;
@@ -44,12 +40,7 @@ export function Component() {
         </p>
         <p className="mt-1.5 text-slate-700">{t('onboarding.dashboard.intro')}</p>
       </div>
-      <QuoteCalculator
-        createQuote={createQuote}
-        recentTransfers={recentTransfers}
-        recentLoaded={!recent.isPending}
-        getRecipient={getRecipient}
-      />
+      <QuoteCalculator recentTransfers={recentTransfers} recentLoaded={!recent.isPending} />
       <LimitsSummary className="-mt-3 px-1" />
       <TasksPanel />
       <Card className="p-5 sm:p-8">

@@ -7,7 +7,7 @@ import { buildTransfer } from '@/testing/dashboard-fixtures';
 import { dashboardApi, type DashboardApiOptions } from '@/testing/dashboard-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { DESTINATION_STORAGE_KEY } from '../lib/defaults';
+import { DESTINATION_STORAGE_KEY } from '@/features/transfers';
 
 function openDashboard(options: DashboardApiOptions = {}) {
   const api = dashboardApi(options);

@@ -1,5 +1,6 @@
 import type { Device } from '@remit/contract';
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '@/lib/format-date';
 
 /** What a device is called on screen: its browser and system, or the "unknown" texts. */
 export function deviceLabels(device: Device, t: TFunction) {
@@ -34,5 +35,5 @@ export function formatLastActive(iso: string, language: string, now: number): st
   if (seconds < HOUR) return relative.format(-Math.floor(seconds / MINUTE), 'minute');
   if (seconds < DAY) return relative.format(-Math.floor(seconds / HOUR), 'hour');
   if (seconds < 7 * DAY) return relative.format(-Math.floor(seconds / DAY), 'day');
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return formatDateTime(time, language);
 }

@@ -8,7 +8,7 @@ import { buildLimits, countedTransfer, unverifiedLimits } from '@/testing/limits
 import { limitsApi, type LimitsApiOptions } from '@/testing/limits-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { formatDateTime } from '../lib/limits';
+import { formatDateTime } from '@/lib/format-date';
 
 function openLimits(options: LimitsApiOptions = {}) {
   const api = limitsApi(options);

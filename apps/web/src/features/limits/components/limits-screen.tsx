@@ -1,39 +1,29 @@
-import {
-  TaskCode,
-  type Limits,
-  type LimitsCountedTransfer,
-  type LimitsMissingItem,
-  type TransactionStatus,
-} from '@remit/contract';
-import { useId, type ComponentType } from 'react';
+import { TaskCode, type Limits, type LimitsCountedTransfer, type LimitsMissingItem } from '@remit/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TransferStatusChip } from '@/components/money/transfer-status-chip';
 import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/lib/format-money';
 import { useLimits } from '../api/get-limits';
-import { formatAmount, formatDateTime, usedPercent } from '../lib/limits';
-
-/** How a transfer's status is shown (the transactions feature's chip, passed in by the route). */
-export type StatusChipComponent = ComponentType<{ status: TransactionStatus; className?: string }>;
-
-interface LimitsScreenProps {
-  StatusChip: StatusChipComponent;
-}
+import { usedPercent } from '../lib/limits';
 
 /**
  * limits, `/limits` (docs/product/money-movement.md#limits): the per-transfer limit, the rolling
  * 30-day limit with what is used and what is left, the verification level with what to finish, and
  * "What counts": the rule in words and every transfer that counts, each with why and until when.
  */
-export function LimitsScreen({ StatusChip }: LimitsScreenProps) {
+export function LimitsScreen() {
   const { t } = useTranslation();
   const limits = useLimits();
 
   let body;
   if (limits.data) {
-    body = <LimitsBody limits={limits.data} StatusChip={StatusChip} />;
+    body = <LimitsBody limits={limits.data} />;
   } else if (limits.isError) {
     body = (
       <Card>
@@ -66,12 +56,12 @@ export function LimitsScreen({ StatusChip }: LimitsScreenProps) {
   );
 }
 
-function LimitsBody({ limits, StatusChip }: { limits: Limits; StatusChip: StatusChipComponent }) {
+function LimitsBody({ limits }: { limits: Limits }) {
   return (
     <>
       <SendingLimits limits={limits} />
       <AccountLevel limits={limits} />
-      <WhatCounts limits={limits} StatusChip={StatusChip} />
+      <WhatCounts limits={limits} />
     </>
   );
 }
@@ -203,7 +193,7 @@ function AccountLevel({ limits }: { limits: Limits }) {
   );
 }
 
-function WhatCounts({ limits, StatusChip }: { limits: Limits; StatusChip: StatusChipComponent }) {
+function WhatCounts({ limits }: { limits: Limits }) {
   const { t } = useTranslation();
   const headingId = useId();
   const counted = limits.rolling_30_days.counted;
@@ -231,7 +221,6 @@ function WhatCounts({ limits, StatusChip }: { limits: Limits; StatusChip: Status
                 key={transfer.transaction_id}
                 transfer={transfer}
                 limitsCurrency={limits.rolling_30_days.currency}
-                StatusChip={StatusChip}
               />
             ))}
           </ul>
@@ -241,15 +230,7 @@ function WhatCounts({ limits, StatusChip }: { limits: Limits; StatusChip: Status
   );
 }
 
-function CountedItem({
-  transfer,
-  limitsCurrency,
-  StatusChip,
-}: {
-  transfer: LimitsCountedTransfer;
-  limitsCurrency: string;
-  StatusChip: StatusChipComponent;
-}) {
+function CountedItem({ transfer, limitsCurrency }: { transfer: LimitsCountedTransfer; limitsCurrency: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const sameCurrency = transfer.source_currency === limitsCurrency;
@@ -266,7 +247,7 @@ function CountedItem({
             {t('limits.counted.to', { name: transfer.recipient_name })}
           </TextLink>
         </h3>
-        <StatusChip status={transfer.status} />
+        <TransferStatusChip status={transfer.status} />
       </div>
       <p className="mt-1 break-words text-slate-900" data-testid="counted-amount">
         {t('limits.counted.youSend', {

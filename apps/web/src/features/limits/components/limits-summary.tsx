@@ -3,7 +3,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useLimits } from '../api/get-limits';
-import { formatAmount } from '../lib/limits';
+import { formatAmount } from '@/lib/format-money';
 
 /**
  * The dashboard's line about the 30-day limit ("Limits: £250.00 of £25,000.00 used"), linking to the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, usedPercent } from './limits';
+import { formatAmount } from '@/lib/format-money';
+import { usedPercent } from './limits';
 
 describe('usedPercent', () => {
   it('is the whole percent used, rounded down, on bigints', () => {

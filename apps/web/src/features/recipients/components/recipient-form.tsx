@@ -16,7 +16,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-errors';
-import { useDestinations } from '../api/corridors';
+import { useDestinations } from '@/lib/corridors';
 import { useSaveRecipient } from '../api/recipients';
 import { useRequirements, type Destination } from '../api/requirements';
 import { detailErrors, detailKey, detailsFor, nameError, type FormErrors } from '../lib/details';

@@ -12,7 +12,7 @@ import { readApiError, type ApiError } from '@/lib/api-errors';
 import { useDeleteRecipient, useRecipient } from '../api/recipients';
 import { useRequirements } from '../api/requirements';
 import { displayValue } from '../lib/details';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RecipientForm } from './recipient-form';
 import { countryName, type RecipientsNotice } from './recipients-screen';
 

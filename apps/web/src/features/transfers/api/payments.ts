@@ -1,14 +1,7 @@
-import type { PayInMethod, PaymentReturnRequest, Transaction } from '@remit/contract';
-import { queryOptions, type UseQueryOptions } from '@tanstack/react-query';
+import type { PayInMethod, PaymentReturnRequest } from '@remit/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/call-endpoint';
-
-/**
- * How the payment screens read one transfer: the app passes the transfer feature's query options
- * (`transactionQueryOptions`), so both share one cache entry, which the realtime provider invalidates.
- */
-export type TransactionQuery = (
-  id: string,
-) => UseQueryOptions<Transaction, Error, Transaction, readonly ['transactions', 'one', string]>;
+import { transactionsQueryKey } from './transactions';
 
 /** GET /client/v1/transactions/{id}/payment-methods (docs/product/money-movement.md#payment). */
 export const listPaymentMethods = (id: string) =>
@@ -16,7 +9,7 @@ export const listPaymentMethods = (id: string) =>
 
 export const paymentMethodsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['transactions', 'payment-methods', id] as const,
+    queryKey: [...transactionsQueryKey, 'payment-methods', id] as const,
     queryFn: () => listPaymentMethods(id),
   });
 

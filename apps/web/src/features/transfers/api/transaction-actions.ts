@@ -1,15 +1,5 @@
-import type { Transaction } from '@remit/contract';
-import type { UseQueryOptions } from '@tanstack/react-query';
 import { config } from '@/config/env';
 import { callEndpoint } from '@/lib/call-endpoint';
-
-/**
- * How the transaction page reads one transfer: the app passes the transfer feature's query options
- * (`transactionQueryOptions`), whose key the realtime provider invalidates on TransactionStatusChanged.
- */
-export type TransactionQuery = (
-  id: string,
-) => UseQueryOptions<Transaction, Error, Transaction, readonly ['transactions', 'one', string]>;
 
 /** POST /client/v1/transactions/{id}/cancel (docs/product/money-movement.md#transaction-statuses). */
 export const cancelTransaction = (id: string) =>

@@ -1,13 +1,7 @@
-import { isCurrencyCode, type Quote, type QuoteChange } from '@remit/contract';
+import type { Quote, QuoteChange } from '@remit/contract';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '@/lib/format-money';
+import { formatAmount } from '@/lib/format-money';
 import { formatRate, formatRatePair } from '@/lib/format-rate';
-
-/** An amount of minor units in its currency, in the page's locale ("£1,000.00"). */
-export function formatAmount(amount: string, currency: string, locale: string): string {
-  if (isCurrencyCode(currency)) return formatMoney({ amount, currency }, locale);
-  return `${amount} ${currency}`;
-}
 
 /** "1 GBP = 1.16012 EUR" (six significant digits: lib/format-rate.ts). */
 export function rateInWords(

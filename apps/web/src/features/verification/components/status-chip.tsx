@@ -1,3 +1,4 @@
+import { StatusChip as Chip } from '@/components/ui/status-chip';
 import { cn } from '@/lib/cn';
 import type { CategoryStatus } from '../lib/documents';
 import { useVerificationTexts } from '../lib/texts';
@@ -54,17 +55,14 @@ function StatusIcon({ status }: { status: CategoryStatus }) {
 export function StatusChip({ status, className }: { status: CategoryStatus; className?: string }) {
   const texts = useVerificationTexts();
   return (
-    <span
-      data-testid="status-chip"
-      data-status={status}
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-        tones[status],
-        className,
-      )}
+    <Chip
+      status={status}
+      testId="status-chip"
+      tone={tones[status]}
+      className={cn('inline-flex shrink-0 items-center gap-1 px-2.5 ring-1', className)}
     >
       <StatusIcon status={status} />
       {texts.status(status)}
-    </span>
+    </Chip>
   );
 }

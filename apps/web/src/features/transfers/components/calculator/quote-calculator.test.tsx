@@ -9,7 +9,7 @@ import { dashboardApi, type DashboardApiOptions } from '@/testing/dashboard-hand
 import { renderSignedIn } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
 import { server } from '@/testing/server';
-import { DESTINATION_STORAGE_KEY } from '../lib/defaults';
+import { DESTINATION_STORAGE_KEY } from '../../lib/defaults';
 
 function openDashboard(options: DashboardApiOptions = {}, customer?: Customer) {
   const api = dashboardApi(options);

@@ -6,7 +6,7 @@ import { buildRecipient } from '@/testing/recipients-fixtures';
 import { recipientsApi } from '@/testing/recipients-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
-import { DESTINATION_STORAGE_KEY } from '../lib/defaults';
+import { DESTINATION_STORAGE_KEY } from '../../lib/defaults';
 
 /** A recipient with no recent transfer, in Nigeria (USD, bank account). */
 const chidi = buildRecipient({

@@ -1,7 +1,7 @@
 import { currencyExponent, isCurrencyCode, type BankDetails } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button';
-import { formatAmount } from '../lib/format';
+import { formatAmount } from '@/lib/format-money';
 
 /** Our account and the reference to quote, each with a copy button (docs/product/payments.md#sandbox-behaviour). */
 export function BankDetailsList({ details }: { details: BankDetails }) {

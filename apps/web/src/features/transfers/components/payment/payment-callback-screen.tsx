@@ -9,8 +9,10 @@ import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCustomerEvents } from '@/lib/use-customer-events';
-import { postPaymentReturn, type TransactionQuery } from '../api/payments';
-import { CLOSED_STATUSES, PAID_STATUSES, formatAmount } from '../lib/format';
+import { postPaymentReturn } from '../../api/payments';
+import { transactionQueryOptions } from '../../api/transactions';
+import { formatAmount } from '@/lib/format-money';
+import { CLOSED_STATUSES, PAID_STATUSES } from '../../lib/payment-status';
 import { BankDetailsList } from './bank-details';
 import type { PaymentCallbackState } from './payment-screen';
 
@@ -47,7 +49,7 @@ function phaseOf(transaction: Transaction | undefined, returning: boolean, bank:
  * return once (and takes it out of the address), then waits for the verified outcome, live
  * (TransactionStatusChanged) with polling every 3 seconds as a fallback.
  */
-export function PaymentCallbackScreen({ transactionQuery }: { transactionQuery: TransactionQuery }) {
+export function PaymentCallbackScreen() {
   const { t } = useTranslation();
   const { transactionId = '' } = useParams();
   const location = useLocation();
@@ -56,7 +58,7 @@ export function PaymentCallbackScreen({ transactionQuery }: { transactionQuery: 
   const [signed] = useState(() => signedReturn(location.search));
   const [bankDetails] = useState(() => (location.state as PaymentCallbackState | null)?.bankDetails ?? null);
   const [returning, setReturning] = useState(() => signed !== null);
-  const options = transactionQuery(transactionId);
+  const options = transactionQueryOptions(transactionId);
 
   const transaction = useQuery({
     ...options,

@@ -17,12 +17,16 @@ import { Card } from '@/components/ui/card';
 import { focusRing } from '@/components/ui/focus';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
+import { DetailRow } from '@/components/ui/detail-row';
 import { paths } from '@/config/paths';
 import { readApiError, type ApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { formatRate } from '@/lib/format-rate';
-import { paymentMethodsQueryOptions, startPayment, type TransactionQuery } from '../api/payments';
-import { CLOSED_STATUSES, PAID_STATUSES, formatAmount, formatDateTime } from '../lib/format';
+import { paymentMethodsQueryOptions, startPayment } from '../../api/payments';
+import { transactionQueryOptions } from '../../api/transactions';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/lib/format-money';
+import { CLOSED_STATUSES, PAID_STATUSES } from '../../lib/payment-status';
 import { BankDetailsList } from './bank-details';
 
 /** What the callback page may be handed when the customer says the bank transfer is sent. */
@@ -30,20 +34,15 @@ export interface PaymentCallbackState {
   bankDetails?: StartedPayment['bank_details'];
 }
 
-interface PaymentScreenProps {
-  /** The transfer's query (the transfer feature's `transactionQueryOptions`). */
-  transactionQuery: TransactionQuery;
-}
-
 /**
  * makePayment, `/pay/{transactionId}` (docs/product/money-movement.md#payment): what is due, the
  * transfer in short, the time left to pay, the ways to pay with their fee, total and speed; card goes
  * to the gateway's hosted page, bank transfer shows our account and the reference.
  */
-export function PaymentScreen({ transactionQuery }: PaymentScreenProps) {
+export function PaymentScreen() {
   const { t } = useTranslation();
   const { transactionId = '' } = useParams();
-  const transaction = useQuery(transactionQuery(transactionId));
+  const transaction = useQuery(transactionQueryOptions(transactionId));
 
   let body;
   if (transaction.data) {
@@ -238,23 +237,23 @@ function PayForm({ transaction }: { transaction: Transaction }) {
         </div>
         <section aria-label={t('payment.summary.heading')}>
           <dl className="divide-y divide-slate-200 text-sm" data-testid="payment-summary">
-            <Row label={t('payment.summary.recipient')}>
+            <DetailRow label={t('payment.summary.recipient')}>
               <span className="block font-semibold break-words">{transaction.recipient.name}</span>
               <span className="block break-words text-slate-700">{transaction.recipient.summary}</span>
-            </Row>
-            <Row label={t('payment.summary.youSend')}>{source(transaction.source_amount)}</Row>
-            <Row label={t('payment.summary.recipientGets')}>
+            </DetailRow>
+            <DetailRow label={t('payment.summary.youSend')}>{source(transaction.source_amount)}</DetailRow>
+            <DetailRow label={t('payment.summary.recipientGets')}>
               <span className="font-semibold">
                 {formatAmount(transaction.target_amount, transaction.target_currency, locale)}
               </span>
-            </Row>
-            <Row label={t('payment.summary.rate')}>
+            </DetailRow>
+            <DetailRow label={t('payment.summary.rate')}>
               {t('payment.summary.rateValue', {
                 rate: formatRate(transaction.rate, locale),
                 source: transaction.source_currency,
                 target: transaction.target_currency,
               })}
-            </Row>
+            </DetailRow>
           </dl>
         </section>
       </Card>
@@ -407,15 +406,6 @@ function MethodOption({
           )}
         </ul>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-slate-700">{label}</dt>
-      <dd className="text-right text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { axeViolations } from '@/testing/axe';
 import { renderRoute, renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { buildTracking, trackingApi } from '@/testing/tracking-handlers';
-import { TRACKING_POLL_MS } from '../api/get-tracking';
+import { TRACKING_POLL_MS } from '../../api/get-tracking';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 

@@ -1,12 +1,13 @@
-import { isCurrencyCode, type Tracking, type TransactionStatus } from '@remit/contract';
+import type { Tracking, TransactionStatus } from '@remit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toApiError } from '@/lib/api-errors';
-import { formatMoney } from '@/lib/format-money';
-import { FINAL_STATUSES, trackingQueryOptions } from '../api/get-tracking';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/lib/format-money';
+import { FINAL_STATUSES, trackingQueryOptions } from '../../api/get-tracking';
 
 /** The normal way of a transfer, as the recipient sees it: each step and the status that marks it done. */
 const STEPS = [
@@ -18,14 +19,6 @@ const STEPS = [
 
 /** Statuses off the normal way: explained in words under the steps. */
 const OFF_TRACK: readonly TransactionStatus[] = ['returned', 'refunded', 'cancelled', 'expired', 'payment_failed'];
-
-function formatAmount(amount: string, currency: string, locale: string): string {
-  return isCurrencyCode(currency) ? formatMoney({ amount, currency }, locale) : `${amount} ${currency}`;
-}
-
-function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 /**
  * The public tracking page `/track/{token}` (docs/product/money-movement.md#tracking): no account

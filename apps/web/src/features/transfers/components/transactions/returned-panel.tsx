@@ -1,43 +1,19 @@
-import type { Recipient, RecipientList, RecipientPayoutMethod, Transaction } from '@remit/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { Recipient, Transaction } from '@remit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RecipientForm, useAllRecipients, type RecipientDestination } from '@/features/recipients';
 import { readApiError } from '@/lib/api-errors';
-import { refundTransaction, resendTransaction } from '../api/transaction-actions';
-import type { ConfirmDialogProps } from './transaction-screen';
-
-/** The destination a corrected recipient must match: the transfer's country, currency and payout method. */
-export interface ReturnedDestination {
-  country: string;
-  currency: string;
-  payout_method: RecipientPayoutMethod;
-}
-
-/**
- * What the returned panel needs of the recipients feature, given by the route (features never import
- * each other): its list, one page at a time, and its add form locked to a destination.
- */
-export interface ReturnedRecipientsSource {
-  listRecipients: (search: string, cursor?: string) => Promise<RecipientList>;
-  listQueryKey: (search: string) => readonly unknown[];
-  renderAddForm: (props: {
-    destination: ReturnedDestination;
-    onAdded: (recipient: Recipient) => void;
-    onCancel: () => void;
-  }) => ReactNode;
-}
-
-/** The most pages read to gather the recipients of one destination (20 each). */
-const MAX_PAGES = 10;
+import { refundTransaction, resendTransaction } from '../../api/transaction-actions';
+import { transactionsQueryKey } from '../../api/transactions';
 
 interface ReturnedPanelProps {
   transaction: Transaction;
-  recipients: ReturnedRecipientsSource | undefined;
-  ConfirmDialog: ComponentType<ConfirmDialogProps>;
   /** The transfer as the api answered (refunded, or on its way again) and what to tell the customer. */
   onDone: (answer: Transaction, message: string) => void;
   formatSource: (amount: string) => string;
@@ -48,7 +24,7 @@ interface ReturnedPanelProps {
  * the customer's two choices, a full refund or the same money sent again to corrected details (one of
  * their recipients at the same destination, or a new one added here).
  */
-export function ReturnedPanel({ transaction, recipients, ConfirmDialog, onDone, formatSource }: ReturnedPanelProps) {
+export function ReturnedPanel({ transaction, onDone, formatSource }: ReturnedPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ids = useId();
@@ -61,7 +37,7 @@ export function ReturnedPanel({ transaction, recipients, ConfirmDialog, onDone, 
     const apiError = await readApiError(failure);
     setConfirming(false);
     if (apiError.status === 401) return;
-    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
     if (apiError.status === 404) setError(t('dashboard.transaction.returned.notFound'));
     else if (apiError.status === 422)
       setError(apiError.fieldErrors.recipient_id ?? apiError.message ?? t('dashboard.transaction.returned.error'));
@@ -106,21 +82,18 @@ export function ReturnedPanel({ transaction, recipients, ConfirmDialog, onDone, 
           <Button onClick={() => setConfirming(true)} data-testid="get-refund">
             {t('dashboard.transaction.returned.refund')}
           </Button>
-          {recipients && (
-            <Button
-              variant="secondary"
-              aria-expanded={resending}
-              onClick={() => setResending((open) => !open)}
-              data-testid="send-corrected"
-            >
-              {t('dashboard.transaction.returned.resend')}
-            </Button>
-          )}
+          <Button
+            variant="secondary"
+            aria-expanded={resending}
+            onClick={() => setResending((open) => !open)}
+            data-testid="send-corrected"
+          >
+            {t('dashboard.transaction.returned.resend')}
+          </Button>
         </div>
-        {recipients && resending && (
+        {resending && (
           <CorrectedRecipients
             transaction={transaction}
-            source={recipients}
             pending={resend.isPending}
             onChoose={(recipient) => resend.mutate(recipient)}
           />
@@ -144,62 +117,43 @@ export function ReturnedPanel({ transaction, recipients, ConfirmDialog, onDone, 
 
 function CorrectedRecipients({
   transaction,
-  source,
   pending,
   onChoose,
 }: {
   transaction: Transaction;
-  source: ReturnedRecipientsSource;
   pending: boolean;
   onChoose: (recipient: Recipient) => void;
 }) {
   const { t } = useTranslation();
   const ids = useId();
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [added, setAdded] = useState<Recipient | null>(null);
-  const list = useInfiniteQuery({
-    queryKey: source.listQueryKey(''),
-    queryFn: ({ pageParam }) => source.listRecipients('', pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, data } = list;
-  const pages = data?.pages.length ?? 0;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && pages < MAX_PAGES) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages]);
-  const destination: ReturnedDestination = {
+  const destination: RecipientDestination = {
     country: transaction.target_country,
     currency: transaction.target_currency,
     payout_method: transaction.payout_method,
   };
-  const matching = useMemo(() => {
-    const listed = (data?.pages.flatMap((page) => page.data) ?? []).filter(
-      (r) =>
-        r.country === transaction.target_country &&
-        r.currency === transaction.target_currency &&
-        r.payout_method === transaction.payout_method,
-    );
-    // The one just added shows at once, before the list is read again.
-    return added && !listed.some((r) => r.id === added.id) ? [added, ...listed] : listed;
-  }, [data, added, transaction.target_country, transaction.target_currency, transaction.payout_method]);
+  const { list, recipients: listed } = useAllRecipients(destination);
+  // The one just added shows at once, before the list is read again.
+  const matching = useMemo(
+    () => (added && !listed.some((r) => r.id === added.id) ? [added, ...listed] : listed),
+    [listed, added],
+  );
   const selected = matching.find((r) => r.id === chosen) ?? null;
 
   if (adding) {
     return (
       <div data-testid="returned-add-recipient">
-        {source.renderAddForm({
-          destination,
-          onAdded: (recipient) => {
+        <RecipientForm
+          destination={destination}
+          onSaved={(recipient) => {
             setAdding(false);
             setAdded(recipient);
             setChosen(recipient.id);
-            void queryClient.invalidateQueries({ queryKey: source.listQueryKey('') });
-          },
-          onCancel: () => setAdding(false),
-        })}
+          }}
+          onCancel={() => setAdding(false)}
+        />
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { focusRing } from '@/components/ui/focus';
 import { readApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
-import { createTrackingLink, receiptHref, revokeTrackingLink } from '../api/transaction-actions';
+import { createTrackingLink, receiptHref, revokeTrackingLink } from '../../api/transaction-actions';
 
 /** No receipt before the money is in (nothing was paid yet). */
 const NO_RECEIPT = ['awaiting_payment', 'payment_processing', 'payment_failed', 'expired'];

@@ -1,7 +1,7 @@
 import { CANCELLABLE, type Transaction, type TransactionStatus } from '@remit/contract';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -10,41 +10,20 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
+import { DetailRow } from '@/components/ui/detail-row';
 import { paths } from '@/config/paths';
 import { readApiError, toApiError } from '@/lib/api-errors';
 import { formatRate } from '@/lib/format-rate';
-import { cancelTransaction, type TransactionQuery } from '../api/transaction-actions';
-import { ReturnedPanel, type ReturnedRecipientsSource } from './returned-panel';
-import { formatAmount } from './transfer-list-item';
-import { TransferStatusChip } from './transfer-status-chip';
-
-/** The app's confirmation dialog (passed in: it belongs to another feature). */
-export interface ConfirmDialogProps {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-interface TransactionScreenProps {
-  transactionQuery: TransactionQuery;
-  ConfirmDialog: ComponentType<ConfirmDialogProps>;
-  /** Slot: "Download receipt" (GET .../receipt, a PDF). */
-  receipt?: (transaction: Transaction) => ReactNode;
-  /** Slot: "Share tracking link" (POST/DELETE .../tracking-link). */
-  share?: (transaction: Transaction) => ReactNode;
-  /** The recipients feature, for "Send to corrected details" on a returned transfer. */
-  recipients?: ReturnedRecipientsSource;
-}
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { cancelTransaction } from '../../api/transaction-actions';
+import { transactionQueryOptions, transactionsQueryKey } from '../../api/transactions';
+import { ReturnedPanel } from './returned-panel';
+import { ReceiptLink, TrackingShare } from './transaction-extras';
+import { formatDateTime } from '@/lib/format-date';
+import { formatAmount } from '@/lib/format-money';
+import { TransferStatusChip } from '@/components/money/transfer-status-chip';
 
 const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
-
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 /**
  * viewTransaction, `/transaction/{transactionId}` (docs/product/money-movement.md#transactions): the
@@ -52,27 +31,13 @@ export function formatDateTime(iso: string, locale: string): string {
  * what can be done now (pay, cancel, send again, receipt, tracking link). Live: the realtime provider
  * refreshes the transfer on TransactionStatusChanged.
  */
-export function TransactionScreen({
-  transactionQuery,
-  ConfirmDialog,
-  receipt,
-  share,
-  recipients,
-}: TransactionScreenProps) {
+export function TransactionScreen() {
   const { t } = useTranslation();
   const { transactionId = '' } = useParams();
-  const query = useQuery(transactionQuery(transactionId));
+  const query = useQuery(transactionQueryOptions(transactionId));
   let body;
   if (query.data) {
-    body = (
-      <TransactionPage
-        transaction={query.data}
-        ConfirmDialog={ConfirmDialog}
-        receipt={receipt}
-        share={share}
-        recipients={recipients}
-      />
-    );
+    body = <TransactionPage transaction={query.data} />;
   } else if (query.isError) {
     const notFound = toApiError(query.error).status === 404;
     body = (
@@ -109,13 +74,7 @@ export function TransactionScreen({
   );
 }
 
-function TransactionPage({
-  transaction,
-  ConfirmDialog,
-  receipt,
-  share,
-  recipients,
-}: { transaction: Transaction } & Omit<TransactionScreenProps, 'transactionQuery'>) {
+function TransactionPage({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const queryClient = useQueryClient();
@@ -146,8 +105,8 @@ function TransactionPage({
     onSuccess: (answer) => {
       const wasPaid = transaction.status === 'paid';
       previous.current = answer.status;
-      queryClient.setQueryData(['transactions', 'one', transaction.id], answer);
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, answer);
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
       setConfirming(false);
       setNotice(
         wasPaid
@@ -159,7 +118,7 @@ function TransactionPage({
       const apiError = await readApiError(failure);
       setConfirming(false);
       if (apiError.status === 401) return;
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
       setError(apiError.message ?? t('dashboard.transaction.cancelError'));
     },
   });
@@ -226,20 +185,18 @@ function TransactionPage({
         >
           {t('dashboard.transaction.sendAgain')}
         </ButtonLink>
-        {receipt?.(transaction)}
+        <ReceiptLink transaction={transaction} />
       </div>
-      {share?.(transaction)}
+      <TrackingShare transaction={transaction} />
 
       {transaction.status === 'returned' && (
         <ReturnedPanel
           transaction={transaction}
-          recipients={recipients}
-          ConfirmDialog={ConfirmDialog}
           formatSource={source}
           onDone={(answer, message) => {
             previous.current = answer.status;
-            queryClient.setQueryData(['transactions', 'one', transaction.id], answer);
-            void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+            queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, answer);
+            void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
             setError(null);
             setNotice(message);
           }}
@@ -261,22 +218,22 @@ function TransactionPage({
             {t('dashboard.transaction.breakdown')}
           </h2>
           <dl className="divide-y divide-slate-200 text-sm" data-testid="transaction-breakdown">
-            <Row label={t('dashboard.transaction.youSent')} value={source(transaction.source_amount)} />
+            <DetailRow label={t('dashboard.transaction.youSent')} value={source(transaction.source_amount)} />
             {transaction.fee.items.map((item) => (
-              <Row
+              <DetailRow
                 key={item.type}
                 muted
                 label={t(`dashboard.transaction.feeTypes.${item.type}`, { defaultValue: item.label })}
                 value={item.amount === '0' ? t('dashboard.transaction.noFee') : source(item.amount)}
               />
             ))}
-            <Row label={t('dashboard.transaction.totalFees')} value={source(transaction.fee.total)} />
-            <Row
+            <DetailRow label={t('dashboard.transaction.totalFees')} value={source(transaction.fee.total)} />
+            <DetailRow
               strong
               label={paidAlready ? t('dashboard.transaction.totalPaid') : t('dashboard.transaction.totalToPay')}
               value={source(transaction.total_to_pay)}
             />
-            <Row
+            <DetailRow
               label={t('dashboard.transaction.rate')}
               value={t('dashboard.transaction.rateValue', {
                 rate: formatRate(transaction.rate, locale),
@@ -284,7 +241,7 @@ function TransactionPage({
                 target: transaction.target_currency,
               })}
             />
-            <Row
+            <DetailRow
               strong
               label={t('dashboard.transaction.recipientGets')}
               value={formatAmount(transaction.target_amount, transaction.target_currency, locale)}
@@ -309,7 +266,7 @@ function TransactionPage({
                 </TextLink>
               </dd>
             </div>
-            <Row
+            <DetailRow
               label={t('dashboard.transaction.purpose')}
               value={
                 transaction.purpose
@@ -317,7 +274,7 @@ function TransactionPage({
                   : t('dashboard.transaction.none')
               }
             />
-            <Row
+            <DetailRow
               label={t('dashboard.transaction.reference')}
               value={transaction.reference || t('dashboard.transaction.none')}
             />
@@ -389,24 +346,5 @@ function Timeline({ transaction }: { transaction: Transaction }) {
         </li>
       )}
     </ol>
-  );
-}
-
-function Row({
-  label,
-  value,
-  strong = false,
-  muted = false,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  muted?: boolean;
-}) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-      <dt className={muted ? 'text-slate-600' : 'text-slate-700'}>{label}</dt>
-      <dd className={strong ? 'text-base font-semibold text-slate-900' : 'break-words text-slate-900'}>{value}</dd>
-    </div>
   );
 }

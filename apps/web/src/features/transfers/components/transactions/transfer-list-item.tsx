@@ -1,20 +1,12 @@
-import { isCurrencyCode, type Transaction } from '@remit/contract';
+import type { Transaction } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { focusRing } from '@/components/ui/focus';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '@/lib/format-money';
-import { TransferStatusChip } from './transfer-status-chip';
-
-/** An amount in the locale, or the raw figures when the currency is one the app does not know. */
-export function formatAmount(amount: string, currency: string, locale: string): string {
-  return isCurrencyCode(currency) ? formatMoney({ amount, currency }, locale) : `${amount} ${currency}`;
-}
-
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-}
+import { formatDate } from '@/lib/format-date';
+import { formatAmount } from '@/lib/format-money';
+import { TransferStatusChip } from '@/components/money/transfer-status-chip';
 
 /**
  * One transfer in a list: the recipient, the status, what was sent and what they get, the date; the

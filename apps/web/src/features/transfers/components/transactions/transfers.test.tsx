@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@/lib/i18n';
 import { buildTransfer } from '@/testing/dashboard-fixtures';
 import { TransferListItem } from './transfer-list-item';
-import { TransferStatusChip } from './transfer-status-chip';
+import { TransferStatusChip } from '@/components/money/transfer-status-chip';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');

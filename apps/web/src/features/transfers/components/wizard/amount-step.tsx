@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field';
 import { readApiError } from '@/lib/api-errors';
-import { createQuote } from '../api/quotes';
+import { createQuote } from '../../api/quotes';
 
 /** How long typing settles before the quote is asked again. */
 export const REQUOTE_DELAY_MS = 500;

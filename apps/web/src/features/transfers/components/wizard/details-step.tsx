@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { detailsSchema, type DetailsValues } from '../lib/details-schema';
+import { detailsSchema, type DetailsValues } from '../../lib/details-schema';
 
 interface DetailsStepProps {
   quote: Quote;

@@ -1,72 +1,27 @@
-import type { Quote, Recipient, RecipientList, RecipientPayoutMethod } from '@remit/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { Quote, Recipient } from '@remit/contract';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
+import { RecipientForm, type useAllRecipients, type RecipientDestination } from '@/features/recipients';
 import { cn } from '@/lib/cn';
-
-/** The quote's destination, which a recipient must match. */
-export interface TransferDestination {
-  country: string;
-  currency: string;
-  payout_method: RecipientPayoutMethod;
-}
-
-export interface AddRecipientFormProps {
-  destination: TransferDestination;
-  onAdded: (recipient: Recipient) => void;
-  onCancel: () => void;
-}
-
-/**
- * What the wizard needs of the recipients feature, given by the route (features never import each
- * other): its list query, one page at a time, and its add form locked to a destination.
- */
-export interface RecipientsSource {
-  /** One page of the customer's recipients by name (GET /client/v1/recipients). */
-  listRecipients: (search: string, cursor?: string) => Promise<RecipientList>;
-  /** The recipients feature's key for that list, so an added recipient refreshes it here too. */
-  listQueryKey: (search: string) => readonly unknown[];
-  renderAddForm: (props: AddRecipientFormProps) => ReactNode;
-}
-
-/** The most pages read to gather the recipients of one destination (20 each). */
-const MAX_PAGES = 10;
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export const matchesQuote = (r: Recipient, quote: Quote) =>
-  r.country === quote.target_country && r.currency === quote.target_currency && r.payout_method === quote.payout_method;
-
-/** The customer's recipients for this quote's destination (every page, filtered here). */
-export function useQuoteRecipients(source: RecipientsSource, quote: Quote) {
-  const list = useInfiniteQuery({
-    queryKey: source.listQueryKey(''),
-    queryFn: ({ pageParam }) => source.listRecipients('', pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, data } = list;
-  const pages = data?.pages.length ?? 0;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && pages < MAX_PAGES) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages]);
-  const recipients = useMemo(
-    () => (data?.pages.flatMap((page) => page.data) ?? []).filter((r) => matchesQuote(r, quote)),
-    [data, quote],
-  );
-  return { list, recipients };
-}
+/** The quote's destination, which a recipient must match. */
+export const quoteDestination = (quote: Quote): RecipientDestination => ({
+  country: quote.target_country,
+  currency: quote.target_currency,
+  payout_method: quote.payout_method,
+});
 
 interface RecipientStepProps {
   quote: Quote;
-  source: RecipientsSource;
   recipients: Recipient[];
-  list: ReturnType<typeof useQuoteRecipients>['list'];
+  list: ReturnType<typeof useAllRecipients>['list'];
   selectedId: string | null;
   onSelect: (recipient: Recipient) => void;
   /** A message from the server about the chosen recipient (a 422 on recipient_id). */
@@ -80,7 +35,6 @@ interface RecipientStepProps {
  */
 export function RecipientStep({
   quote,
-  source,
   recipients,
   list,
   selectedId,
@@ -100,11 +54,7 @@ export function RecipientStep({
   const shown = search.trim()
     ? recipients.filter((r) => fold(`${r.name} ${r.summary}`).includes(fold(search.trim())))
     : recipients;
-  const destination: TransferDestination = {
-    country: quote.target_country,
-    currency: quote.target_currency,
-    payout_method: quote.payout_method,
-  };
+  const destination = quoteDestination(quote);
 
   let body: ReactNode;
   if (!loaded && list.isError) {
@@ -197,16 +147,16 @@ export function RecipientStep({
           <h3 id={`${legendId}-add`} className="text-lg font-semibold text-slate-900">
             {t('transfer.recipient.addTitle')}
           </h3>
-          {source.renderAddForm({
-            destination,
-            onAdded: (recipient) => {
+          <RecipientForm
+            destination={destination}
+            onSaved={(recipient) => {
               setAdding(false);
               setAddedName(recipient.name);
               setSearch('');
               onSelect(recipient);
-            },
-            onCancel: () => setAdding(false),
-          })}
+            }}
+            onCancel={() => setAdding(false)}
+          />
         </section>
       ) : (
         loaded && (

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordPrompt } from '@/components/ui/password-prompt';
 import { paths } from '@/config/paths';
-import type { WizardStep } from '../lib/wizard-state';
+import type { WizardStep } from '../../lib/wizard-state';
 import { QuoteBreakdown } from './quote-breakdown';
 
 /** Why the last confirmation failed, when it is not a field's fault (those go back to their step). */

@@ -19,10 +19,11 @@ import { paths } from '@/config/paths';
 import { readApiError, toApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { useCustomerEvents } from '@/lib/use-customer-events';
-import { quoteQueryOptions, refreshQuote } from '../api/quotes';
-import { createTransaction, transactionQueryOptions, transactionsQueryKey } from '../api/transactions';
-import { detailsValid } from '../lib/details-schema';
-import { countryName, describeChange } from '../lib/format';
+import { quoteQueryOptions, refreshQuote } from '../../api/quotes';
+import { createTransaction, transactionQueryOptions, transactionsQueryKey } from '../../api/transactions';
+import { detailsValid } from '../../lib/details-schema';
+import { useAllRecipients } from '@/features/recipients';
+import { countryName, describeChange } from '../../lib/quote-words';
 import {
   clearChoices,
   confirmationKey,
@@ -34,13 +35,13 @@ import {
   writeChoices,
   type WizardChoices,
   type WizardStep,
-} from '../lib/wizard-state';
+} from '../../lib/wizard-state';
 import { AmountEditor } from './amount-step';
 import { Countdown, useTimeLeft } from './countdown';
 import { DetailsStep } from './details-step';
 import { QuoteBreakdown } from './quote-breakdown';
 import { isBlocked, QuoteNotices } from './quote-notices';
-import { RecipientStep, useQuoteRecipients, type RecipientsSource } from './recipient-step';
+import { quoteDestination, RecipientStep } from './recipient-step';
 import { ReviewStep, type ConfirmFailure } from './review-step';
 
 /** A quote read again within this time is taken from the cache (a re-quote puts the new one there). */
@@ -51,14 +52,14 @@ const QUOTE_STALE_MS = 15_000;
  * recipient, purpose and reference, review and confirm. The step is in the address (`?step=`), the
  * choices in sessionStorage by quote, so leaving and coming back resumes; `?recipient=` preselects one.
  */
-export function TransferWizard({ recipients }: { recipients: RecipientsSource }) {
+export function TransferWizard() {
   const { t } = useTranslation();
   const { quoteId = '' } = useParams();
   const quote = useQuery({ ...quoteQueryOptions(quoteId), staleTime: QUOTE_STALE_MS });
 
   let body;
   if (quote.data) {
-    body = <Wizard quote={quote.data} source={recipients} />;
+    body = <Wizard quote={quote.data} />;
   } else if (quote.isError && toApiError(quote.error).status === 404) {
     body = (
       <Card className="space-y-3" data-testid="quote-not-found">
@@ -89,7 +90,7 @@ export function TransferWizard({ recipients }: { recipients: RecipientsSource })
 
 type ServerErrors = Partial<Record<'quote_id' | 'recipient_id' | 'purpose' | 'reference', string>>;
 
-function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
+function Wizard({ quote }: { quote: Quote }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -131,7 +132,7 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
     });
   }, [quote.id, choices.recipientId, choices.purpose, choices.reference]);
 
-  const { list, recipients: listed } = useQuoteRecipients(source, quote);
+  const { list, recipients: listed } = useAllRecipients(quoteDestination(quote));
   const recipients = useMemo(
     () => [...listed, ...added.filter((a) => !listed.some((r) => r.id === a.id))],
     [listed, added],
@@ -407,7 +408,6 @@ function Wizard({ quote, source }: { quote: Quote; source: RecipientsSource }) {
           <div className="space-y-6">
             <RecipientStep
               quote={quote}
-              source={source}
               recipients={recipients}
               list={list}
               selectedId={choices.recipientId}

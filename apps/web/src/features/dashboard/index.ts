@@ -1,0 +1,2 @@
+/** The dashboard feature's public face: its page, composed of other features' public pieces. */
+export { DashboardScreen } from './components/dashboard-screen';

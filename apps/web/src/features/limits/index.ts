@@ -1,0 +1,7 @@
+/**
+ * The limits feature's public face: what the app and other features may import (ESLint refuses paths
+ * into this folder from outside it).
+ */
+export { LimitsScreen } from './components/limits-screen';
+export { LimitsSummary } from './components/limits-summary';
+export { limitsQueryKey } from './api/get-limits';
