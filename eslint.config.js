@@ -98,6 +98,53 @@ const apiLayers = [
     files: ['apps/api/src/plugins/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [top] }] },
   },
+  // Each table's type lives beside its owner (`<owner>.tables.ts`); db/types.ts composes them into
+  // Database. So db/types.ts alone may reach up, to those files only and for types only, and they
+  // import nothing but kysely and db/column-types.ts: no code runs upward and no circle appears.
+  {
+    files: ['apps/api/src/db/types.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            top,
+            plugins,
+            { regex: '(^|/)modules/(?![^/]+/[^/]+\\.tables\\.ts$)', message: modules.message },
+            { regex: '(^|/)adapters/(?![^/]+/[^/]+\\.tables\\.ts$)', message: adapters.message },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules|adapters)/',
+              allowTypeImports: true,
+              message: "db/types.ts imports the owners' *.tables.ts for types only (import type / export type).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/{db,modules/*,adapters/*}/*.tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|(\\.\\./)+db/column-types\\.ts$|\\./column-types\\.ts$)',
+              message: 'A *.tables.ts file imports only kysely and db/column-types.ts (never db/types.ts: a circle).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 // Money code never computes with floats (docs/product/money-movement.md#money): amounts are bigint

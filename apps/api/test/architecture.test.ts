@@ -12,7 +12,9 @@ const src = join(root, 'apps/api/src');
 async function restrictedImports(file: string, code: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('api import direction (eslint)', () => {
@@ -37,6 +39,31 @@ describe('api import direction (eslint)', () => {
       "import '../../modules/auth/session.service.ts';",
     ],
     ['a plugin importing the app', 'apps/api/src/plugins/x.ts', "import '../app.ts';"],
+    [
+      "db/types.ts importing a module's code",
+      'apps/api/src/db/types.ts',
+      "import type { AuthService } from '../modules/auth/auth.service.ts';",
+    ],
+    [
+      "db/types.ts importing a *.tables.ts file's values",
+      'apps/api/src/db/types.ts',
+      "export * from '../modules/payments/payments.tables.ts';",
+    ],
+    [
+      'a seed importing a *.tables.ts file (only db/types.ts may)',
+      'apps/api/src/db/seeds/x.ts',
+      "import type { PaymentsTable } from '../../modules/payments/payments.tables.ts';",
+    ],
+    [
+      'a *.tables.ts file importing db/types.ts (a circle)',
+      'apps/api/src/modules/payments/payments.tables.ts',
+      "import type { Database } from '../../db/types.ts';",
+    ],
+    [
+      'a *.tables.ts file importing its module',
+      'apps/api/src/adapters/mail/mail.tables.ts',
+      "import type { MailAdapter } from './mail-adapter.ts';",
+    ],
   ])('refuses %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toHaveLength(1);
   });
@@ -54,6 +81,17 @@ describe('api import direction (eslint)', () => {
       "import '../../lib/clock.ts';\nimport '../../db/types.ts';\nimport '../../adapters/mail/mail-adapter.ts';",
     ],
     ['a plugin using a module', 'apps/api/src/plugins/x.ts', "import '../modules/auth/session.service.ts';"],
+    [
+      "db/types.ts composing the owners' *.tables.ts, types only",
+      'apps/api/src/db/types.ts',
+      "import type { PaymentsTables } from '../modules/payments/payments.tables.ts';\n" +
+        "export type * from '../adapters/mail/mail.tables.ts';",
+    ],
+    [
+      'a *.tables.ts file using kysely and the column helpers',
+      'apps/api/src/modules/payments/payments.tables.ts',
+      "import type { ColumnType } from 'kysely';\nimport type { Timestamp } from '../../db/column-types.ts';",
+    ],
   ])('allows %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
