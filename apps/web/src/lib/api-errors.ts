@@ -59,6 +59,10 @@ export async function readApiError(error: unknown): Promise<ApiError> {
  * out and goes to sign-in, so a screen never words a 401 and only returns on null.
  */
 export async function readShownError(error: unknown): Promise<ApiError | null> {
-  const apiError = await readApiError(error);
-  return apiError.status === 401 ? null : apiError;
+  return isSignedOut(error) ? null : readApiError(error);
+}
+
+/** A 401: the http client has signed the customer out and is on its way to sign-in (read structurally). */
+export function isSignedOut(error: unknown): boolean {
+  return (error as { response?: { status?: unknown } } | null)?.response?.status === 401;
 }

@@ -1,6 +1,6 @@
 import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
 import { useState } from 'react';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 
 interface PasswordConfirmationTexts {
   /** Shown under the field when it is empty. */
@@ -38,8 +38,8 @@ export function usePasswordConfirmation(
     try {
       await onSubmit(password);
     } catch (err) {
-      const apiError = await readApiError(err);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(err);
+      if (!apiError) return;
       if (apiError.status === 422 && apiError.fieldErrors.password) {
         setError(apiError.fieldErrors.password);
         input?.focus();

@@ -7,15 +7,16 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth';
+import { isSignedOut } from '@/lib/api-errors';
 import { needsMultiFactorAuth, useCustomer } from '@/lib/customer-store';
 import { PageLoader } from '../components/page-loader';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { SignedInHeader } from './signed-in-header';
 
-/** HTTP status of a failed request, read structurally (axios stays in the api chunk). */
+/** A failure the http client is already moving away from: signed out (401) or MFA to finish (403). */
 function redirecting(error: unknown): boolean {
   const response = (error as { response?: { status?: number; data?: { code?: unknown } } } | null)?.response;
-  return response?.status === 401 || (response?.status === 403 && response.data?.code === MFA_REQUIRED);
+  return isSignedOut(error) || (response?.status === 403 && response.data?.code === MFA_REQUIRED);
 }
 
 /**

@@ -15,7 +15,7 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 import { useDestinations } from '@/lib/corridors';
 import { useSaveRecipient } from '../api/recipients';
 import { useRequirements, type Destination } from '../api/requirements';
@@ -130,8 +130,8 @@ export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel
       setNeedsPassword(false);
       onSaved(saved);
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
         if (password !== undefined) throw error; // the prompt shows it
         setNeedsPassword(true);

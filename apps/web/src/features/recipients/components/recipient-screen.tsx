@@ -8,7 +8,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
-import { readApiError, type ApiError } from '@/lib/api-errors';
+import { readApiError, type ApiError, readShownError } from '@/lib/api-errors';
 import { useDeleteRecipient, useRecipient } from '../api/recipients';
 import { useRequirements } from '../api/requirements';
 import { displayValue } from '../lib/details';
@@ -113,8 +113,8 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
         state: { notice: t('recipients.deleted', { name: recipient.name }) },
       });
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       setConfirming(false);
       if (apiError.status === 404) {
         void navigate(paths.recipients.getHref(), {

@@ -9,7 +9,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { clearCustomer } from '@/lib/customer-store';
 import { useChangePassword } from '../api/change-password';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 import { changePasswordResolver, type ChangePasswordValues } from './form-schemas';
 import { NewPasswordFormFields } from './new-password-form-fields';
 
@@ -40,8 +40,8 @@ export function ChangePasswordForm() {
       clearCustomer(queryClient);
       queryClient.clear();
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       if (apiError.status === 422 && FIELDS.some((f) => apiError.fieldErrors[f])) {
         for (const field of FIELDS) {
           const message = apiError.fieldErrors[field];

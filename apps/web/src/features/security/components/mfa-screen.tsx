@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useCustomer } from '@/lib/customer-store';
 import { useCompleteMfa } from '../api/complete-mfa';
 import { resendMfaOtp } from '../api/resend-mfa-otp';
-import { readApiError } from '@/lib/api-errors';
+import { isSignedOut, readShownError } from '@/lib/api-errors';
 import { errorCode, errorMfaMethod, homeRouteFor, maskEmail } from '../lib';
 
 /** Seconds before the first resend: the sign-in just mailed a code (the api throttles resends anyway). */
@@ -44,7 +44,7 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
   const pendingUnknown = profile.isError && errorCode(profile.error) === MFA_REQUIRED;
   const pendingMethod = pendingUnknown ? errorMfaMethod(profile.error) : undefined;
 
-  if (profile.isPending || (profile.isError && !pendingUnknown && isUnauthorized(profile.error))) {
+  if (profile.isPending || (profile.isError && !pendingUnknown && isSignedOut(profile.error))) {
     return (
       <AuthLayout heading={t('security.mfa.heading')}>
         <div className="flex justify-center py-6">
@@ -103,8 +103,8 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
       const next = await completeMfa.mutateAsync({ otp });
       await navigate(homeRouteFor(next), { replace: true });
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return; // the http client goes to sign-in
+      const apiError = await readShownError(error);
+      if (!apiError) return; // the http client goes to sign-in
       if (apiError.status === 422) {
         setFieldError(apiError.fieldErrors.otp ?? apiError.message ?? t('errors.generic'));
         if (mode === 'code') {
@@ -138,8 +138,8 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
       setCode('');
       return sent;
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status !== 401) {
+      const apiError = await readShownError(error);
+      if (apiError) {
         setFailure(
           apiError.message ?? (apiError.status === 429 ? t('security.mfa.tooManyRequests') : t('errors.generic')),
         );
@@ -236,8 +236,4 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
       </div>
     </AuthLayout>
   );
-}
-
-function isUnauthorized(error: unknown): boolean {
-  return (error as { response?: { status?: number } } | null)?.response?.status === 401;
 }

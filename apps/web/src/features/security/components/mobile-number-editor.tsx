@@ -17,7 +17,7 @@ import { formatCallingCode, nationalPart, useCountries } from '@/lib/countries';
 import { TextField } from '@/components/ui/text-field';
 import type { ApiError } from '@/lib/api-errors';
 import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
-import { readApiError } from '@/lib/api-errors';
+import { readApiError, readShownError } from '@/lib/api-errors';
 import { errorCode } from '../lib';
 import { mobileNumberResolver, type MobileNumberValues } from './form-schemas';
 import { PasswordPrompt } from '@/components/ui/password-prompt';
@@ -168,8 +168,8 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
     try {
       await send(request);
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       if (apiError.status === 403 && errorCode(error) === PASSWORD_CONFIRMATION_REQUIRED) {
         setStep({ name: 'password', request });
       } else if (!showFieldErrors(apiError, true)) {

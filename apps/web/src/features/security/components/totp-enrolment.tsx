@@ -7,7 +7,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { FormActions } from '@/components/ui/form-actions';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useConfirmTotp } from '../api/confirm-totp';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 
 /** The SVG document as an image URL: rendered by <img>, never injected into the page. */
 export function svgDataUrl(svg: string): string {
@@ -46,8 +46,8 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
       const { recovery_codes } = await confirm.mutateAsync({ otp });
       onConfirmed(recovery_codes);
     } catch (err) {
-      const apiError = await readApiError(err);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(err);
+      if (!apiError) return;
       if (apiError.status === 422) {
         setError(apiError.fieldErrors.otp ?? apiError.message ?? t('errors.generic'));
         setCode('');

@@ -19,7 +19,7 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
 import { DetailRow } from '@/components/ui/detail-row';
 import { paths } from '@/config/paths';
-import { readApiError, type ApiError } from '@/lib/api-errors';
+import { readApiError, type ApiError, readShownError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { formatRate } from '@/lib/format-rate';
 import { paymentMethodsQueryOptions, startPayment } from '../../api/payments';
@@ -192,8 +192,8 @@ function PayForm({ transaction }: { transaction: Transaction }) {
     onMutate: () => setFailure(null),
     onSuccess: follow,
     onError: async (error) => {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
       setFailure(startFailure(apiError, t));
     },

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RecipientForm, useAllRecipients, type RecipientDestination } from '@/features/recipients';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 import { refundTransaction, resendTransaction } from '../../api/transaction-actions';
 import { transactionsQueryKey } from '../../api/transactions';
 
@@ -34,9 +34,9 @@ export function ReturnedPanel({ transaction, onDone, formatSource }: ReturnedPan
   const reason = [...transaction.timeline].reverse().find((entry) => entry.status === 'returned' && entry.note)?.note;
 
   const failed = async (failure: unknown) => {
-    const apiError = await readApiError(failure);
+    const apiError = await readShownError(failure);
     setConfirming(false);
-    if (apiError.status === 401) return;
+    if (!apiError) return;
     void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
     if (apiError.status === 404) setError(t('dashboard.transaction.returned.notFound'));
     else if (apiError.status === 422)

@@ -12,7 +12,7 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { TextLink } from '@/components/ui/text-link';
 import { DetailRow } from '@/components/ui/detail-row';
 import { paths } from '@/config/paths';
-import { readApiError, toApiError } from '@/lib/api-errors';
+import { toApiError, readShownError } from '@/lib/api-errors';
 import { formatRate } from '@/lib/format-rate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cancelTransaction } from '../../api/transaction-actions';
@@ -115,9 +115,9 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
       );
     },
     onError: async (failure) => {
-      const apiError = await readApiError(failure);
+      const apiError = await readShownError(failure);
       setConfirming(false);
-      if (apiError.status === 401) return;
+      if (!apiError) return;
       void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
       setError(apiError.message ?? t('dashboard.transaction.cancelError'));
     },

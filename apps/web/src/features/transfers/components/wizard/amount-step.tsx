@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 import { createQuote } from '../../api/quotes';
 
 /** How long typing settles before the quote is asked again. */
@@ -106,8 +106,8 @@ export function AmountEditor({ quote, onRequoted }: AmountEditorProps) {
         async (failure: unknown) => {
           if (ask !== asked.current) return;
           setStatus('idle');
-          const apiError = await readApiError(failure);
-          if (apiError.status === 401) return;
+          const apiError = await readShownError(failure);
+          if (!apiError) return;
           setError(
             apiError.fieldErrors[side] ?? Object.values(apiError.fieldErrors)[0] ?? t('transfer.amount.requoteError'),
           );

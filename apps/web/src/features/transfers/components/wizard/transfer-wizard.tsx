@@ -16,7 +16,7 @@ import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
-import { readApiError, toApiError } from '@/lib/api-errors';
+import { isSignedOut, readShownError, toApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { useCustomerEvents } from '@/lib/use-customer-events';
 import { quoteQueryOptions, refreshQuote } from '../../api/quotes';
@@ -232,7 +232,7 @@ function Wizard({ quote }: { quote: Quote }) {
       },
       async (error: unknown) => {
         setRefreshing(false);
-        if ((await readApiError(error)).status !== 401) setRefreshFailed(true);
+        if (!isSignedOut(error)) setRefreshFailed(true);
       },
     );
   }, [quote.id, goToQuote]);
@@ -292,8 +292,8 @@ function Wizard({ quote }: { quote: Quote }) {
     try {
       await send();
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 401) return;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
       const fields = apiError.fieldErrors;
       const onFields: ServerErrors = {};
       for (const field of ['quote_id', 'recipient_id', 'purpose', 'reference'] as const) {
