@@ -50,28 +50,25 @@ import { PasswordConfirmation } from './modules/passwords/password-confirmation.
 import { PasswordService } from './modules/passwords/passwords.service.ts';
 import { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
-import { Jobs } from './modules/jobs/jobs.ts';
+import { Jobs, type EnqueueJob } from './modules/jobs/jobs.ts';
 import { LimitsService } from './modules/quotes/limits.service.ts';
-import { QUOTE_EXPIRING_JOB, quoteExpiringHandler } from './modules/quotes/quote-expiry.ts';
+import { quoteJobs } from './modules/quotes/quote-expiry.ts';
 import { QuotesService } from './modules/quotes/quotes.service.ts';
 import { RecipientsService } from './modules/recipients/recipients.service.ts';
 import { ReferenceService } from './modules/reference/reference.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
 import { TransferSteps } from './modules/transfers/transfer-steps.ts';
-import {
-  countedInLast30Days,
-  TRANSACTION_EXPIRE_JOB,
-  TransfersService,
-  usedInLast30Days,
-} from './modules/transfers/transfers.service.ts';
+import { countedInLast30Days, TransfersService, usedInLast30Days } from './modules/transfers/transfers.service.ts';
 import { WebhookInbox } from './modules/webhooks/webhook-inbox.ts';
-import { TRANSACTION_MAIL_JOB, TransferLifecycle } from './modules/transfers/lifecycle.ts';
-import { transactionMailHandler } from './modules/transfers/transfer-mails.ts';
+import { TransferLifecycle } from './modules/transfers/lifecycle.ts';
+import { transferJobs } from './modules/transfers/transfers.jobs.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
-import { PAYMENT_JOBS, PaymentsService } from './modules/payments/payments.service.ts';
-import { createSandboxGateway, fetchWebhookSender } from './modules/payments/sandbox-wiring.ts';
-import { PAYOUT_JOBS, PayoutsService } from './modules/payouts/payouts.service.ts';
-import { createSandboxPayoutPartner } from './modules/payouts/sandbox-wiring.ts';
+import { paymentJobs } from './modules/payments/payments.jobs.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxGateway, fetchWebhookSender } from './adapters/payment-gateway/sandbox-wiring.ts';
+import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
+import { PayoutsService } from './modules/payouts/payouts.service.ts';
+import { createSandboxPayoutPartner } from './adapters/payout-partner/sandbox-wiring.ts';
 import { ReceiptsService } from './modules/receipts/receipts.service.ts';
 import { TrackingService } from './modules/tracking/tracking.service.ts';
 import type { SandboxGateway, SendWebhook } from './adapters/payment-gateway/sandbox-gateway.ts';
@@ -292,24 +289,21 @@ export function createServices(infra: Infrastructure): Services {
     log: log.child({ module: 'jobs' }),
     pollMs: infra.jobsPollMs ?? 1000,
   });
-  jobs.register(QUOTE_EXPIRING_JOB, quoteExpiringHandler({ db, now, uow }));
+  // The embedded sandboxes queue their jobs through this (adapters never import the jobs module).
+  const enqueue: EnqueueJob = (job, payload, options) => jobs.enqueue(db, job, payload, options);
   const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
   const lifecycle = new TransferLifecycle({ now, jobs });
-  jobs.register(TRANSACTION_MAIL_JOB, transactionMailHandler({ db, mailer, appUrl: config.appUrl }));
   const transfers = new TransfersService({ db, uow, now, limits, recipients, quotes, jobs, recentAuthentication });
   const ledger = new Ledger({ now });
   // Payments and payouts depend on the transfer module; it reaches them through ports set below.
   const transferSteps = new TransferSteps({ uow, now, lifecycle, ledger, transfers, recipients });
-  jobs.register(TRANSACTION_EXPIRE_JOB, async (payload) => {
-    await transferSteps.expire((payload as { transactionId: string }).transactionId);
-  });
   const webhookInbox = new WebhookInbox({ uow, now, log: log.child({ module: 'webhooks' }) });
   const sandboxPayments =
     config.payments.provider === 'sandbox'
       ? createSandboxGateway({
           db,
           now,
-          jobs,
+          enqueue,
           appKey: config.appKey,
           appUrl: config.appUrl,
           bankTransferDelayMs: config.payments.sandboxBankTransferDelayMs,
@@ -323,7 +317,7 @@ export function createServices(infra: Infrastructure): Services {
       ? createSandboxPayoutPartner({
           db,
           now,
-          jobs,
+          enqueue,
           appKey: config.appKey,
           appUrl: config.appUrl,
           completionDelayMs: config.payouts.sandboxDelayMs,
@@ -343,9 +337,6 @@ export function createServices(infra: Infrastructure): Services {
     startDelayMs: config.payouts.startDelayMs,
     log: log.child({ module: 'payouts' }),
   });
-  jobs.register(PAYOUT_JOBS.start, async (payload) => {
-    await payouts.start((payload as { transactionId: string }).transactionId);
-  });
   const receipts = new ReceiptsService({ db, now, transfers });
   const tracking = new TrackingService({ db, now, store, appUrl: config.appUrl });
   const payments = new PaymentsService({
@@ -361,15 +352,15 @@ export function createServices(infra: Infrastructure): Services {
     log: log.child({ module: 'payments' }),
   });
   transferSteps.connect({ payments, payouts });
-  jobs.register(PAYMENT_JOBS.refund, async (payload) => {
-    await payments.refund((payload as { paymentId: string }).paymentId);
-  });
-  jobs.register(PAYMENT_JOBS.reconcile, async (_payload, job) => {
-    // The next run is queued under the same unique key: this (running) job lets go of it first.
-    await db.updateTable('jobs').set({ unique_key: null }).where('id', '=', job.id).execute();
-    await payments.reconcile();
-    await payments.scheduleReconcile(db);
-  });
+  // Each module (and each embedded sandbox) defines its durable jobs; they run here.
+  jobs.register(
+    ...quoteJobs({ db, now, uow }),
+    ...transferJobs({ steps: transferSteps, db, mailer, appUrl: config.appUrl }),
+    ...payoutJobs(payouts),
+    ...paymentJobs({ payments, db }),
+    ...(sandboxPayments?.jobs ?? []),
+    ...(sandboxPayouts?.jobs ?? []),
+  );
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow, events: customerEvents });
 

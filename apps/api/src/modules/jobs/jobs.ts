@@ -1,29 +1,26 @@
 import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  InvalidJobPayload,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobInfo,
+  type RegisteredJob,
+} from '../../lib/job-definition.ts';
 
-/** What a job handler gets: its payload and which attempt this is (1 for the first). */
-export interface JobContext {
-  id: string;
-  name: string;
-  attempt: number;
-}
+// A module defines its jobs with `defineJob` from here (the definition itself is plain data in lib,
+// so that adapters can define theirs too).
+export { defineJob, InvalidJobPayload } from '../../lib/job-definition.ts';
+export type { EnqueueJob, EnqueueOptions, JobDefinition, JobInfo, RegisteredJob } from '../../lib/job-definition.ts';
 
 /**
- * A job handler. It may run more than once (a retry after a failure, or after its instance died
- * mid-run), so it must be idempotent: check the state it is about to change, under a lock.
+ * An untyped handler registered by name (the queue's own tests); the api's jobs are `defineJob`
+ * definitions, their payloads checked at compile time and parsed before the handler runs.
  */
-export type JobHandler = (payload: unknown, job: JobContext) => Promise<void>;
-
-export interface EnqueueOptions {
-  /** When it becomes due (default: now). */
-  runAt?: Date;
-  /** At most one queued or running job per key: a second enqueue with the key does nothing. */
-  uniqueKey?: string;
-  /** Attempts before the job is marked failed (default 8). */
-  maxAttempts?: number;
-}
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -65,16 +62,43 @@ export class Jobs {
     return this.deps.leaseMs ?? 300_000;
   }
 
-  register(name: string, handler: JobHandler): void {
-    if (this.handlers.has(name)) throw new Error(`Job ${name} already has a handler`);
-    this.handlers.set(name, handler);
+  /** Runs these jobs here: `jobs.register(...paymentJobs(deps))` (each module exports its jobs). */
+  register(...jobs: RegisteredJob[]): void;
+  /** An untyped handler by job name (the queue's own tests). */
+  register(name: string, handler: JobHandler): void;
+  register(...args: [string, JobHandler] | RegisteredJob[]): void {
+    const entries: [string, JobHandler][] =
+      typeof args[0] === 'string'
+        ? [args as [string, JobHandler]]
+        : (args as RegisteredJob[]).map((job) => [job.name, (payload, info) => job.run(payload, info)]);
+    for (const [name, handler] of entries) {
+      if (this.handlers.has(name)) throw new Error(`Job ${name} already has a handler`);
+      this.handlers.set(name, handler);
+    }
   }
 
   /**
    * Schedule a job, in the caller's transaction when `db` is one (the job exists if and only if the
-   * change that asked for it commits). Answers the job id, or null when `uniqueKey` already has one.
+   * change that asked for it commits). The payload is the definition's, checked at compile time.
+   * Answers the job id, or null when `uniqueKey` already has one.
    */
-  async enqueue(db: Executor, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
+  enqueue<S extends z.ZodType>(
+    db: Executor,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any owner's deps: enqueueing never uses them
+    job: JobDefinition<S, any>,
+    payload: z.input<S>,
+    options?: EnqueueOptions,
+  ): Promise<string | null>;
+  /** Untyped, by job name (the queue's own tests). */
+  enqueue(db: Executor, name: string, payload: unknown, options?: EnqueueOptions): Promise<string | null>;
+  async enqueue(
+    db: Executor,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+    job: string | JobDefinition<z.ZodType, any>,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
+    const name = typeof job === 'string' ? job : job.name;
     const now = this.deps.now();
     const id = newId();
     const inserted = await db
@@ -142,14 +166,25 @@ export class Jobs {
     try {
       if (!handler) throw new Error(`No handler for job ${job.name}`);
       const payload = typeof job.payload === 'string' ? (JSON.parse(job.payload) as unknown) : job.payload;
-      await handler(payload, { id: job.id, name: job.name, attempt: job.attempts });
+      await handler(payload, {
+        id: job.id,
+        name: job.name,
+        attempt: job.attempts,
+        releaseUniqueKey: () => this.releaseUniqueKey(job.id),
+      });
       await this.finish(job.id, { status: 'done', last_error: null });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const failed = job.attempts >= job.max_attempts;
+      // A payload its schema refuses stays refused: no retry can fix it.
+      const invalid = err instanceof InvalidJobPayload;
+      const failed = invalid || job.attempts >= job.max_attempts;
       this.deps.log[failed ? 'error' : 'warn'](
         { err, job: { id: job.id, name: job.name, attempt: job.attempts } },
-        failed ? `job ${job.name} failed for good` : `job ${job.name} failed; retrying`,
+        invalid
+          ? `job ${job.name} has an invalid payload: failed without retrying`
+          : failed
+            ? `job ${job.name} failed for good`
+            : `job ${job.name} failed; retrying`,
       );
       const runAt = new Date(this.deps.now().getTime() + retryDelayMs(job.attempts));
       await this.finish(
@@ -157,6 +192,19 @@ export class Jobs {
         failed ? { status: 'failed', last_error: message } : { status: 'queued', last_error: message, run_at: runAt },
       );
     }
+  }
+
+  /**
+   * Frees a job's unique key (it keeps running): a periodic job queues its next run under the same
+   * key while it runs (the key is unique among queued and running jobs). Handlers get it as
+   * `job.releaseUniqueKey()`.
+   */
+  async releaseUniqueKey(jobId: string): Promise<void> {
+    await this.deps.db
+      .updateTable('jobs')
+      .set({ unique_key: null, updated_at: this.deps.now() })
+      .where('id', '=', jobId)
+      .execute();
   }
 
   /** Only while the job is still this instance's (a lease taken over by another is left alone). */

@@ -33,15 +33,11 @@ import type { Jobs } from '../jobs/jobs.ts';
 import { PAYABLE, type SucceededPayment, type TransferSteps } from '../transfers/transfer-steps.ts';
 import type { TransfersService } from '../transfers/transfers.service.ts';
 import type { InboxAnswer, WebhookInbox } from '../webhooks/webhook-inbox.ts';
+import { PAYMENT_JOBS } from './payments.jobs.ts';
 import { paymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Durable jobs of the payments module (docs/product/system.md#durable-jobs). */
-export const PAYMENT_JOBS = {
-  reconcile: 'payments.reconcile',
-  refund: 'payment.refund',
-} as const;
 /** A payment pending longer than this is asked about by the reconciler. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** The reconciler runs again this long after each run. */
@@ -429,7 +425,7 @@ export class PaymentsService {
       trx,
       PAYMENT_JOBS.refund,
       { paymentId },
-      { uniqueKey: `${PAYMENT_JOBS.refund}:${paymentId}` },
+      { uniqueKey: `${PAYMENT_JOBS.refund.name}:${paymentId}` },
     );
   }
 
@@ -502,7 +498,7 @@ export class PaymentsService {
       {},
       {
         runAt: new Date(this.deps.now().getTime() + delayMs),
-        uniqueKey: PAYMENT_JOBS.reconcile,
+        uniqueKey: PAYMENT_JOBS.reconcile.name,
       },
     );
   }

@@ -18,12 +18,11 @@ import type { Jobs } from '../jobs/jobs.ts';
 import type { TransferLifecycle } from '../transfers/lifecycle.ts';
 import type { PayoutMoney, TransferSteps } from '../transfers/transfer-steps.ts';
 import type { InboxAnswer, WebhookInbox } from '../webhooks/webhook-inbox.ts';
+import { PAYOUT_JOBS } from './payouts.jobs.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Durable jobs of the payouts module (docs/product/money-movement.md#payout). */
-export const PAYOUT_JOBS = { start: 'payout.start' } as const;
 /** A payout the partner has not taken this long after it opened is late: the customer is told, once. */
 export const PAYOUT_DELAY_NOTICE_MS = 30 * 60_000;
 export const PAYOUT_DELAYED_NOTE =
@@ -69,7 +68,7 @@ export class PayoutsService {
       { transactionId: transferId },
       {
         runAt: new Date(this.deps.now().getTime() + this.deps.startDelayMs),
-        uniqueKey: `${PAYOUT_JOBS.start}:${transferId}`,
+        uniqueKey: `${PAYOUT_JOBS.start.name}:${transferId}`,
         maxAttempts: 20,
       },
     );
@@ -102,7 +101,7 @@ export class PayoutsService {
       trx,
       PAYOUT_JOBS.start,
       { transactionId: money.transferId },
-      { uniqueKey: `${PAYOUT_JOBS.start}:${payoutId}`, maxAttempts: 20 },
+      { uniqueKey: `${PAYOUT_JOBS.start.name}:${payoutId}`, maxAttempts: 20 },
     );
   }
 

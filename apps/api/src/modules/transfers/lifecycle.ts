@@ -4,13 +4,14 @@ import type { Executor } from '../../db/types.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository } from './transfers.repository.ts';
 import type { MailedStatus } from './transfer-mails.ts';
 
 /** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
 export const MAILED_STATUSES: readonly TransactionStatus[] = ['paid', 'completed', 'returned', 'refunded'];
-/** The durable job that mails the customer about a status their transfer reached. */
-export const TRANSACTION_MAIL_JOB = 'transaction.mail';
+const isMailed = (status: TransactionStatus): status is TransactionStatus & MailedStatus =>
+  MAILED_STATUSES.includes(status);
 
 export interface TransitionInput {
   transactionId: string;
@@ -78,9 +79,9 @@ export class TransferLifecycle {
     if (input.mail) {
       await this.deps.jobs.enqueue(
         trx,
-        TRANSACTION_MAIL_JOB,
+        TRANSFER_JOBS.mail,
         { transactionId: row.id, status: input.mail },
-        { uniqueKey: `${TRANSACTION_MAIL_JOB}:${row.id}:${input.mail}:${at.getTime()}` },
+        { uniqueKey: `${TRANSFER_JOBS.mail.name}:${row.id}:${input.mail}:${at.getTime()}` },
       );
     }
     const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: row.status };
@@ -98,12 +99,12 @@ export class TransferLifecycle {
     const at = this.deps.now();
     await transfersRepository.setStatus(trx, row.id, input.to, at);
     await transfersRepository.addEvent(trx, row.id, input.to, input.note, at);
-    if (MAILED_STATUSES.includes(input.to)) {
+    if (isMailed(input.to)) {
       await this.deps.jobs.enqueue(
         trx,
-        TRANSACTION_MAIL_JOB,
+        TRANSFER_JOBS.mail,
         { transactionId: row.id, status: input.to },
-        { uniqueKey: `${TRANSACTION_MAIL_JOB}:${row.id}:${input.to}:${at.getTime()}` },
+        { uniqueKey: `${TRANSFER_JOBS.mail.name}:${row.id}:${input.to}:${at.getTime()}` },
       );
     }
     const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: input.to };

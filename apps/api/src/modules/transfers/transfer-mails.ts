@@ -103,54 +103,67 @@ const catalogs: Record<Locale, TransferCatalog> = {
 };
 
 const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
-const MAILED: readonly string[] = ['paid', 'completed', 'returned', 'refunded', 'payout_delayed'];
+/** Every `MailedStatus` (the `transaction.mail` job's payload schema). */
+export const MAILED_STATUS_VALUES = [
+  'paid',
+  'completed',
+  'returned',
+  'refunded',
+  'payout_delayed',
+] as const satisfies readonly MailedStatus[];
+
+export interface TransactionMailDeps {
+  db: Kysely<Database>;
+  mailer: MailAdapter;
+  appUrl: string;
+}
 
 /**
  * The durable job `transaction.mail` (scheduled by TransferLifecycle in the transaction that makes
- * the change): mails the customer that their transfer was paid, delivered, returned or refunded, in
- * the language they confirmed it in (docs/product/money-movement.md#transaction-statuses).
+ * the change; transfers.jobs.ts): mails the customer that their transfer was paid, delivered,
+ * returned or refunded, in the language they confirmed it in
+ * (docs/product/money-movement.md#transaction-statuses).
  */
-export function transactionMailHandler(deps: { db: Kysely<Database>; mailer: MailAdapter; appUrl: string }) {
-  return async (payload: unknown): Promise<void> => {
-    const { transactionId, status } = (payload ?? {}) as { transactionId?: string; status?: string };
-    if (typeof transactionId !== 'string' || typeof status !== 'string' || !MAILED.includes(status)) return;
-    const row = await deps.db
-      .selectFrom('transactions')
-      .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
-      .select([
-        'transactions.id',
-        'accounts.email',
-        'transactions.locale',
-        'transactions.recipient_name',
-        'transactions.source_currency',
-        'transactions.target_currency',
-        'transactions.target_amount',
-        'transactions.total_to_pay',
-      ])
-      .where('transactions.id', '=', transactionId)
-      .executeTakeFirst();
-    if (!row) return;
-    const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
-    const catalog = catalogs[locale];
-    const text = catalog.statuses[status as MailedStatus];
-    const details: Details = {
-      amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
-      total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
-      recipient: row.recipient_name,
-    };
-    const base = deps.appUrl.replace(/\/+$/, '');
-    await deps.mailer.send(
-      renderMail(row.email, {
-        locale,
-        subject: text.subject(details),
-        heading: text.heading,
-        blocks: [
-          { kind: 'paragraph', text: text.body(details) },
-          { kind: 'action', label: catalog.action, url: `${base}/transaction/${row.id}` },
-        ],
-        footer: catalog.footer,
-        appUrl: deps.appUrl,
-      }),
-    );
+export async function sendTransactionMail(
+  deps: TransactionMailDeps,
+  { transactionId, status }: { transactionId: string; status: MailedStatus },
+): Promise<void> {
+  const row = await deps.db
+    .selectFrom('transactions')
+    .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
+    .select([
+      'transactions.id',
+      'accounts.email',
+      'transactions.locale',
+      'transactions.recipient_name',
+      'transactions.source_currency',
+      'transactions.target_currency',
+      'transactions.target_amount',
+      'transactions.total_to_pay',
+    ])
+    .where('transactions.id', '=', transactionId)
+    .executeTakeFirst();
+  if (!row) return;
+  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+  const catalog = catalogs[locale];
+  const text = catalog.statuses[status];
+  const details: Details = {
+    amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
+    total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
+    recipient: row.recipient_name,
   };
+  const base = deps.appUrl.replace(/\/+$/, '');
+  await deps.mailer.send(
+    renderMail(row.email, {
+      locale,
+      subject: text.subject(details),
+      heading: text.heading,
+      blocks: [
+        { kind: 'paragraph', text: text.body(details) },
+        { kind: 'action', label: catalog.action, url: `${base}/transaction/${row.id}` },
+      ],
+      footer: catalog.footer,
+      appUrl: deps.appUrl,
+    }),
+  );
 }

@@ -47,14 +47,13 @@ import {
   requestFingerprint,
 } from './idempotency.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
+import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository, type TransactionRow } from './transfers.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 /** An unpaid transfer expires this long after it is confirmed (docs/product/money-movement.md#transaction-statuses). */
 export const PAY_WITHIN_MS = DAY_MS;
-/** The durable job that expires an unpaid transfer at `pay_by` (handled by the payments module). */
-export const TRANSACTION_EXPIRE_JOB = 'transaction.expire';
 const DEFAULT_PAGE = 20;
 
 /**
@@ -565,9 +564,9 @@ export class TransfersService {
         // Unpaid at pay_by, it expires (docs/product/money-movement.md#transaction-statuses).
         await this.deps.jobs.enqueue(
           trx,
-          TRANSACTION_EXPIRE_JOB,
+          TRANSFER_JOBS.expire,
           { transactionId: id },
-          { runAt: payBy, uniqueKey: `${TRANSACTION_EXPIRE_JOB}:${id}` },
+          { runAt: payBy, uniqueKey: `${TRANSFER_JOBS.expire.name}:${id}` },
         );
 
         const row = await transfersRepository.find(trx, customerId, id);

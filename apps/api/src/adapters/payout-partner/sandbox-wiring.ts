@@ -1,23 +1,40 @@
 import type { Kysely } from 'kysely';
-import {
-  DbSandboxPayoutStore,
-  SANDBOX_PAYOUT_SIGNATURE_HEADER,
-  SandboxPayoutPartner,
-  type StartedPayout,
-  type StartPayoutInput,
-} from '../../adapters/payout-partner/index.ts';
-import type { SendWebhook } from '../../adapters/payout-partner/sandbox-partner.ts';
+import { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacBase64Url } from '../../lib/crypto.ts';
+import { defineJob, type EnqueueJob, type RegisteredJob } from '../../lib/job-definition.ts';
 import { signWebhook, unixSeconds } from '../../lib/webhook-signature.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import { DbSandboxPayoutStore } from './db-sandbox-store.ts';
+import type { StartedPayout, StartPayoutInput } from './payout-partner.ts';
+import { SANDBOX_PAYOUT_SIGNATURE_HEADER, SandboxPayoutPartner, type SendWebhook } from './sandbox-partner.ts';
+
+interface WebhookDelivery {
+  secret: string;
+  send: SendWebhook;
+  now: Clock;
+}
 
 /** Durable jobs of the sandbox partner's wiring (docs/product/payments.md#wiring). */
 export const SANDBOX_PAYOUT_JOBS = {
-  deliverWebhook: 'payout-webhook.deliver',
-  settle: 'sandbox.payout-settle',
-} as const;
+  /** A notice posted to the api's webhook, signed again at each attempt. */
+  deliverWebhook: defineJob(
+    'payout-webhook.deliver',
+    z.object({ url: z.string(), body: z.string() }),
+    async ({ url, body }, _job, { secret, send, now }: WebhookDelivery) => {
+      const signature = signWebhook(secret, body, unixSeconds(now()));
+      await send(url, body, { 'content-type': 'application/json', [SANDBOX_PAYOUT_SIGNATURE_HEADER]: signature });
+    },
+  ),
+  /** A payout completes (or is returned) after the delay. */
+  settle: defineJob(
+    'sandbox.payout-settle',
+    z.object({ partnerReference: z.string() }),
+    async ({ partnerReference }, _job, partner: Pick<SandboxPayoutPartner, 'settle'>) => {
+      await partner.settle(partnerReference);
+    },
+  ),
+};
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -26,7 +43,8 @@ interface Logger {
 export interface SandboxPayoutWiringDeps {
   db: Kysely<Database>;
   now: Clock;
-  jobs: Pick<Jobs, 'enqueue' | 'register'>;
+  /** Queues a durable job (the jobs module's `enqueue` on `db`: adapters never import modules). */
+  enqueue: EnqueueJob;
   appKey: string;
   /** Its notices go to `{appUrl}/webhooks/payouts/sandbox`. */
   appUrl: string;
@@ -41,10 +59,12 @@ export interface SandboxPayoutWiringDeps {
  * The embedded sandbox payout partner as the api runs it (docs/product/payments.md#wiring): its
  * secret derived from APP_KEY, its state in `sandbox_payouts`, each notice a durable job
  * (`payout-webhook.deliver`, signed again at each attempt) and each payout's completion a durable
- * job (`sandbox.payout-settle`) after the delay, so a restart keeps both.
+ * job (`sandbox.payout-settle`) after the delay, so a restart keeps both. Its `jobs` are for the
+ * caller to register with the jobs module.
  */
 export function createSandboxPayoutPartner(deps: SandboxPayoutWiringDeps): {
   partner: SandboxPayoutPartner;
+  jobs: RegisteredJob[];
   idle(): Promise<void>;
 } {
   const secret = hmacBase64Url(deps.appKey, 'payouts:sandbox-partner:webhook-secret');
@@ -55,13 +75,12 @@ export function createSandboxPayoutPartner(deps: SandboxPayoutWiringDeps): {
     override async startPayout(input: StartPayoutInput): Promise<StartedPayout> {
       const started = await super.startPayout(input);
       // Every start (a retry too) makes sure the completion is queued: one per payout at a time.
-      await deps.jobs.enqueue(
-        deps.db,
+      await deps.enqueue(
         SANDBOX_PAYOUT_JOBS.settle,
         { partnerReference: started.partnerReference },
         {
           runAt: new Date(deps.now().getTime() + deps.completionDelayMs),
-          uniqueKey: `${SANDBOX_PAYOUT_JOBS.settle}:${started.partnerReference}`,
+          uniqueKey: `${SANDBOX_PAYOUT_JOBS.settle.name}:${started.partnerReference}`,
         },
       );
       return started;
@@ -83,24 +102,18 @@ export function createSandboxPayoutPartner(deps: SandboxPayoutWiringDeps): {
       pending.add(p);
     },
     sendWebhook: async (url, body) => {
-      await deps.jobs.enqueue(deps.db, SANDBOX_PAYOUT_JOBS.deliverWebhook, { url, body }, { maxAttempts: 12 });
+      await deps.enqueue(SANDBOX_PAYOUT_JOBS.deliverWebhook, { url, body }, { maxAttempts: 12 });
     },
     // Never 0 here: the partner's own timer is ignored (see schedule); the settle job does it.
     completionDelayMs: Math.max(1, deps.completionDelayMs),
   });
 
-  deps.jobs.register(SANDBOX_PAYOUT_JOBS.deliverWebhook, async (payload) => {
-    const { url, body } = payload as { url: string; body: string };
-    const signature = signWebhook(secret, body, unixSeconds(deps.now()));
-    await deps.send(url, body, { 'content-type': 'application/json', [SANDBOX_PAYOUT_SIGNATURE_HEADER]: signature });
-  });
-  deps.jobs.register(SANDBOX_PAYOUT_JOBS.settle, async (payload) => {
-    const { partnerReference } = payload as { partnerReference: string };
-    await partner.settle(partnerReference);
-  });
-
   return {
     partner,
+    jobs: [
+      SANDBOX_PAYOUT_JOBS.deliverWebhook.with({ secret, send: deps.send, now: deps.now }),
+      SANDBOX_PAYOUT_JOBS.settle.with(partner),
+    ],
     async idle() {
       while (pending.size) await Promise.all([...pending]);
     },

@@ -1,23 +1,45 @@
 import type { Kysely } from 'kysely';
-import { DbSandboxGatewayStore } from '../../adapters/payment-gateway/db-sandbox-store.ts';
-import type { CreatedPayment, CreatePaymentInput } from '../../adapters/payment-gateway/payment-gateway.ts';
+import { z } from 'zod';
+import type { Database } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmacBase64Url } from '../../lib/crypto.ts';
+import { defineJob, type EnqueueJob, type RegisteredJob } from '../../lib/job-definition.ts';
+import { signWebhook, unixSeconds } from '../../lib/webhook-signature.ts';
+import { DbSandboxGatewayStore } from './db-sandbox-store.ts';
+import type { CreatedPayment, CreatePaymentInput } from './payment-gateway.ts';
 import {
   SANDBOX_GATEWAY_SIGNATURE_HEADER,
   SandboxGateway,
   type SandboxGatewayOptions,
   type SendWebhook,
-} from '../../adapters/payment-gateway/sandbox-gateway.ts';
-import type { Database } from '../../db/types.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hmacBase64Url } from '../../lib/crypto.ts';
-import { signWebhook, unixSeconds } from '../../lib/webhook-signature.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+} from './sandbox-gateway.ts';
+
+interface WebhookDelivery {
+  secret: string;
+  send: SendWebhook;
+  now: Clock;
+}
 
 /** Durable jobs of the sandbox wiring (docs/product/payments.md#sandbox-behaviour). */
 export const SANDBOX_JOBS = {
-  deliverWebhook: 'webhook.deliver',
-  bankTransferReceived: 'sandbox.bank-transfer-received',
-} as const;
+  /** A notice posted to the api's webhook, signed again at each attempt so a retry is never stale. */
+  deliverWebhook: defineJob(
+    'webhook.deliver',
+    z.object({ url: z.string(), body: z.string() }),
+    async ({ url, body }, _job, { secret, send, now }: WebhookDelivery) => {
+      const signature = signWebhook(secret, body, unixSeconds(now()));
+      await send(url, body, { 'content-type': 'application/json', [SANDBOX_GATEWAY_SIGNATURE_HEADER]: signature });
+    },
+  ),
+  /** A bank transfer "arrives" after the delay. */
+  bankTransferReceived: defineJob(
+    'sandbox.bank-transfer-received',
+    z.object({ providerPaymentId: z.string() }),
+    async ({ providerPaymentId }, _job, gateway: Pick<SandboxGateway, 'receiveBankTransfer'>) => {
+      await gateway.receiveBankTransfer(providerPaymentId);
+    },
+  ),
+};
 
 /** Posts a notice with `fetch`; a non-2xx answer throws, so the job retries with backoff. */
 export const fetchWebhookSender: SendWebhook = async (url, body, headers) => {
@@ -32,7 +54,8 @@ interface Logger {
 export interface SandboxWiringDeps {
   db: Kysely<Database>;
   now: Clock;
-  jobs: Pick<Jobs, 'enqueue' | 'register'>;
+  /** Queues a durable job (the jobs module's `enqueue` on `db`: adapters never import modules). */
+  enqueue: EnqueueJob;
   appKey: string;
   /** The app's public URL: the hosted page and the webhook target are under it (embedded default). */
   appUrl: string;
@@ -47,9 +70,14 @@ export interface SandboxWiringDeps {
  * The embedded sandbox gateway as the api runs it (docs/product/payments.md#sandbox-behaviour):
  * secrets derived from APP_KEY, its state in the database (`sandbox_gateway_payments`), each webhook
  * a durable job `webhook.deliver` (retried with the jobs' backoff, signed again at each attempt so a
- * retry is never stale) and each bank transfer "received" by a durable job after the delay.
+ * retry is never stale) and each bank transfer "received" by a durable job after the delay. Its
+ * `jobs` are for the caller to register with the jobs module.
  */
-export function createSandboxGateway(deps: SandboxWiringDeps): { gateway: SandboxGateway; idle(): Promise<void> } {
+export function createSandboxGateway(deps: SandboxWiringDeps): {
+  gateway: SandboxGateway;
+  jobs: RegisteredJob[];
+  idle(): Promise<void>;
+} {
   const secret = hmacBase64Url(deps.appKey, 'payments:sandbox-gateway:webhook-secret');
   const base = deps.appUrl.replace(/\/+$/, '');
   const send = deps.send ?? fetchWebhookSender;
@@ -70,7 +98,7 @@ export function createSandboxGateway(deps: SandboxWiringDeps): { gateway: Sandbo
       pending.add(p);
     },
     sendWebhook: async (url, body) => {
-      await deps.jobs.enqueue(deps.db, SANDBOX_JOBS.deliverWebhook, { url, body }, { maxAttempts: 12 });
+      await deps.enqueue(SANDBOX_JOBS.deliverWebhook, { url, body }, { maxAttempts: 12 });
     },
     bankTransferDelayMs: null,
   };
@@ -79,13 +107,12 @@ export function createSandboxGateway(deps: SandboxWiringDeps): { gateway: Sandbo
     override async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const created = await super.createPayment(input);
       if (created.method === 'bank_transfer') {
-        await deps.jobs.enqueue(
-          deps.db,
+        await deps.enqueue(
           SANDBOX_JOBS.bankTransferReceived,
           { providerPaymentId: created.providerPaymentId },
           {
             runAt: new Date(deps.now().getTime() + deps.bankTransferDelayMs),
-            uniqueKey: `${SANDBOX_JOBS.bankTransferReceived}:${created.providerPaymentId}`,
+            uniqueKey: `${SANDBOX_JOBS.bankTransferReceived.name}:${created.providerPaymentId}`,
           },
         );
       }
@@ -94,18 +121,12 @@ export function createSandboxGateway(deps: SandboxWiringDeps): { gateway: Sandbo
   }
   const gateway = new WiredSandboxGateway(options);
 
-  deps.jobs.register(SANDBOX_JOBS.deliverWebhook, async (payload) => {
-    const { url, body } = payload as { url: string; body: string };
-    const signature = signWebhook(secret, body, unixSeconds(deps.now()));
-    await send(url, body, { 'content-type': 'application/json', [SANDBOX_GATEWAY_SIGNATURE_HEADER]: signature });
-  });
-  deps.jobs.register(SANDBOX_JOBS.bankTransferReceived, async (payload) => {
-    const { providerPaymentId } = payload as { providerPaymentId: string };
-    await gateway.receiveBankTransfer(providerPaymentId);
-  });
-
   return {
     gateway,
+    jobs: [
+      SANDBOX_JOBS.deliverWebhook.with({ secret, send, now: deps.now }),
+      SANDBOX_JOBS.bankTransferReceived.with(gateway),
+    ],
     async idle() {
       while (pending.size) await Promise.all([...pending]);
     },
