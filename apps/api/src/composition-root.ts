@@ -200,6 +200,7 @@ export function createServices(infra: Infrastructure): Services {
     config,
     now,
     sessions,
+    customers,
     codes,
     mailer,
     throttle: new LoginThrottle(store, config.loginThrottle),
@@ -208,13 +209,23 @@ export function createServices(infra: Infrastructure): Services {
     log,
     security: { mail, devices: knownDevices, resend },
   });
-  const emailVerification = new EmailVerificationService({ db, uow, now, codes, customers, mail, resend });
+  const emailVerification = new EmailVerificationService({
+    db,
+    uow,
+    now,
+    codes,
+    customers,
+    accounts: auth,
+    mail,
+    resend,
+  });
   const mfa = new MfaService({
     db,
     uow,
     now,
     appKey: config.appKey,
     sessions,
+    accounts: auth,
     codes,
     mail,
     resend,
@@ -230,6 +241,7 @@ export function createServices(infra: Infrastructure): Services {
     policy,
     uow,
     sessions,
+    accounts: auth,
     mail,
     passwordConfirmation,
     forgotThrottle: new ForgotPasswordThrottle(store),
@@ -259,8 +271,17 @@ export function createServices(infra: Infrastructure): Services {
     reviewer = new SandboxReviewer(reviewDelay, (id, decision) => documents.applyReview(id, decision), log);
   }
   const tasks = new TasksService();
-  const onboarding = new OnboardingService({ db, now, reference, documents, customers, uow, recentAuthentication });
-  const devices = new DevicesService({ db, now, idleMs: config.session.idleMinutes * 60_000, uow });
+  const onboarding = new OnboardingService({
+    db,
+    now,
+    reference,
+    documents,
+    customers,
+    accounts: auth,
+    uow,
+    recentAuthentication,
+  });
+  const devices = new DevicesService({ sessions, now, idleMs: config.session.idleMinutes * 60_000, uow });
   const corridors = new CorridorsService();
   const rates = new RatesService({
     db,
@@ -337,8 +358,8 @@ export function createServices(infra: Infrastructure): Services {
     startDelayMs: config.payouts.startDelayMs,
     log: log.child({ module: 'payouts' }),
   });
-  const receipts = new ReceiptsService({ db, now, transfers });
-  const tracking = new TrackingService({ db, now, store, appUrl: config.appUrl });
+  const receipts = new ReceiptsService({ now, transfers, customers });
+  const tracking = new TrackingService({ db, now, store, transfers, appUrl: config.appUrl });
   const payments = new PaymentsService({
     db,
     uow,

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { MessageBody, authEndpoints, securityEndpoints } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
-import { authRepository } from '../../src/modules/auth/auth.repository.ts';
 import argon2 from 'argon2';
 import { newCrn } from '../../src/lib/ids.ts';
 import { Client, STRONG_PASSWORD, codeFrom, uniqueEmail, useTestApp } from '../helpers.ts';
@@ -49,7 +48,7 @@ async function insertCustomers(n: number): Promise<string[]> {
   });
   const emails = Array.from({ length: n }, () => uniqueEmail('nat'));
   for (const email of emails) {
-    await authRepository.insertCustomerWithAccount(ctx.db, {
+    await ctx.app.services.auth.insertCustomerWithAccount(ctx.db, {
       customerId: randomUUID(),
       crn: newCrn(),
       email,

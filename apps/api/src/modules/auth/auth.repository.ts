@@ -9,6 +9,7 @@ export interface NewCustomerAccount {
   at: Date;
 }
 
+/** SQL of the accounts table (auth owns it: the other modules change it through AuthService). */
 export const authRepository = {
   findAccountByEmail(db: Executor, email: string) {
     return db
@@ -36,27 +37,7 @@ export const authRepository = {
     return !!row;
   },
 
-  async crnExists(db: Executor, crn: string): Promise<boolean> {
-    return !!(await db.selectFrom('customers').select('id').where('crn', '=', crn).executeTakeFirst());
-  },
-
-  async insertCustomerWithAccount(db: Executor, c: NewCustomerAccount): Promise<void> {
-    await db
-      .insertInto('customers')
-      .values({
-        id: c.customerId,
-        crn: c.crn,
-        name: null,
-        second_name: null,
-        third_name: null,
-        unique_identity_number: null,
-        country_id: null,
-        nationality_id: null,
-        poi_name_check: null,
-        created_at: c.at,
-        updated_at: c.at,
-      })
-      .execute();
+  async insertAccount(db: Executor, c: NewCustomerAccount): Promise<void> {
     await db
       .insertInto('accounts')
       .values({
@@ -70,6 +51,39 @@ export const authRepository = {
         created_at: c.at,
         updated_at: c.at,
       })
+      .execute();
+  },
+
+  async markEmailVerified(db: Executor, customerId: string, at: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ email_verified_at: at, updated_at: at })
+      .where('customer_id', '=', customerId)
+      .where('email_verified_at', 'is', null)
+      .execute();
+  },
+
+  async setMfaMethod(db: Executor, customerId: string, method: MfaMethodColumn, at: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ mfa_method: method, updated_at: at })
+      .where('customer_id', '=', customerId)
+      .execute();
+  },
+
+  async setPassword(db: Executor, customerId: string, passwordHash: string, at: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+      .where('customer_id', '=', customerId)
+      .execute();
+  },
+
+  async setMobileNumber(db: Executor, customerId: string, e164: string, countryId: number, at: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ mobile_number: e164, mobile_number_country_id: countryId, updated_at: at })
+      .where('customer_id', '=', customerId)
       .execute();
   },
 };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { MailAdapter, MailMessage } from '../../adapters/mail/mail-adapter.ts';
 import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/types.ts';
+import type { Database, Executor, MfaMethodColumn } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,7 +26,8 @@ import type {
 import { newCrn, newId } from '../../lib/ids.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
-import { authRepository } from './auth.repository.ts';
+import type { CustomersService } from '../customers/customers.service.ts';
+import { authRepository, type NewCustomerAccount } from './auth.repository.ts';
 import type { KnownDevicesService } from '../known-devices/known-devices.service.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import { buildPasswordPolicy, passwordPolicyErrors } from './password-policy.ts';
@@ -43,6 +44,8 @@ export interface AuthServiceDeps {
   config: Config;
   now: Clock;
   sessions: SessionService;
+  /** The customers row a sign-up creates with its account (the customers module owns the table). */
+  customers: Pick<CustomersService, 'insert' | 'crnExists'>;
   codes: OneTimeCodeService;
   mailer: MailAdapter;
   /** Sign-in failures (docs/product/auth-and-sessions.md#throttling). */
@@ -85,6 +88,35 @@ export class AuthService {
     }
   }
 
+  /** A new customer with their account, in the caller's transaction (sign-up). */
+  async insertCustomerWithAccount(trx: Executor, c: NewCustomerAccount): Promise<void> {
+    await this.deps.customers.insert(trx, { customerId: c.customerId, crn: c.crn, at: c.at });
+    await authRepository.insertAccount(trx, c);
+  }
+
+  // The accounts table belongs to this module: the modules around sign-in change it through these,
+  // inside their own transaction.
+
+  /** Email verification: the address is proved (once; a second call changes nothing). */
+  markEmailVerified(trx: Executor, customerId: string, at: Date): Promise<void> {
+    return authRepository.markEmailVerified(trx, customerId, at);
+  }
+
+  /** MFA: the method the next sign-ins ask for. */
+  setMfaMethod(trx: Executor, customerId: string, method: MfaMethodColumn, at: Date): Promise<void> {
+    return authRepository.setMfaMethod(trx, customerId, method, at);
+  }
+
+  /** Passwords: the new hash and when it changed. */
+  setPassword(trx: Executor, customerId: string, passwordHash: string, at: Date): Promise<void> {
+    return authRepository.setPassword(trx, customerId, passwordHash, at);
+  }
+
+  /** Onboarding: the account's mobile number (E.164) and its country. */
+  setMobileNumber(trx: Executor, customerId: string, e164: string, countryId: number, at: Date): Promise<void> {
+    return authRepository.setMobileNumber(trx, customerId, e164, countryId, at);
+  }
+
   async signUp(input: SignUpRequest, client: ClientInfo): Promise<AuthResult> {
     const { db, uow, now, sessions, codes } = this.deps;
     const email = input.email.trim().toLowerCase();
@@ -117,12 +149,12 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const customerId = newId();
     let crn = newCrn();
-    if (await authRepository.crnExists(db, crn)) crn = newCrn();
+    if (await this.deps.customers.crnExists(crn)) crn = newCrn();
 
     let created: { token: string; code: string };
     try {
       created = await uow.run(async (trx, after) => {
-        await authRepository.insertCustomerWithAccount(trx, { customerId, crn, email, passwordHash, at: now() });
+        await this.insertCustomerWithAccount(trx, { customerId, crn, email, passwordHash, at: now() });
         // the session the browser presented (if any) is replaced by the new one
         after.sessionEnded(client.previousToken);
         const { token, session } = await sessions.start(trx, {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Executor, MfaMethodColumn } from '../../db/types.ts';
+import type { Database, Executor, MfaMethodColumn, SessionRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
@@ -179,6 +179,19 @@ export class SessionService {
   /** The password was just re-entered on this session: it counts as freshly authenticated from `at`. */
   async markAuthenticated(db: Executor, sessionId: string, at: Date): Promise<void> {
     await sessionRepository.markAuthenticated(db, sessionId, at);
+  }
+
+  /**
+   * The customer's live sessions (devices: not revoked, not past their end, active since
+   * `activeSince`), most recently active first.
+   */
+  listLive(customerId: string, now: Date, activeSince: Date): Promise<SessionRow[]> {
+    return sessionRepository.listLive(this.db, customerId, now, activeSince);
+  }
+
+  /** Ends one live session of this customer in the caller's transaction; false when there is none with that id. */
+  revokeLive(trx: Executor, customerId: string, id: string, now: Date, activeSince: Date): Promise<boolean> {
+    return sessionRepository.revokeLive(trx, customerId, id, now, activeSince);
   }
 
   /** End the session of this cookie token (the caller asks for its cache entry to go after the commit). */

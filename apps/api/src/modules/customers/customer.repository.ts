@@ -50,7 +50,147 @@ async function first<T>(db: Executor, q: RawBuilder<T>): Promise<T | undefined> 
   return res.rows[0];
 }
 
+/** The identity columns onboarding keeps in step with the customer's attributes. */
+export interface CustomerIdentityColumns {
+  name: string | null;
+  second_name: string | null;
+  third_name: string | null;
+  unique_identity_number: string | null;
+  nationality_id: number | null;
+}
+
+/** The address columns (one row per customer). */
+export interface CustomerAddressColumns {
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  postcode: string | null;
+  region: string | null;
+}
+
+/** The SQL of the customers, customer_attributes and addresses tables (this module owns them) and the profile read. */
 export const customerRepository = {
+  async crnExists(db: Executor, crn: string): Promise<boolean> {
+    return !!(await db.selectFrom('customers').select('id').where('crn', '=', crn).executeTakeFirst());
+  },
+
+  async insert(db: Executor, c: { customerId: string; crn: string; at: Date }): Promise<void> {
+    await db
+      .insertInto('customers')
+      .values({
+        id: c.customerId,
+        crn: c.crn,
+        name: null,
+        second_name: null,
+        third_name: null,
+        unique_identity_number: null,
+        country_id: null,
+        nationality_id: null,
+        poi_name_check: null,
+        created_at: c.at,
+        updated_at: c.at,
+      })
+      .execute();
+  },
+
+  async setCountry(db: Executor, customerId: string, countryId: number, at: Date): Promise<void> {
+    await db
+      .updateTable('customers')
+      .set({ country_id: countryId, updated_at: at })
+      .where('id', '=', customerId)
+      .execute();
+  },
+
+  async updateIdentity(db: Executor, customerId: string, cols: CustomerIdentityColumns, at: Date): Promise<void> {
+    await db
+      .updateTable('customers')
+      .set({ ...cols, updated_at: at })
+      .where('id', '=', customerId)
+      .execute();
+  },
+
+  async setPoiNameCheck(db: Executor, customerId: string, value: boolean | null, at: Date): Promise<void> {
+    await db
+      .updateTable('customers')
+      .set({ poi_name_check: value, updated_at: at })
+      .where('id', '=', customerId)
+      .execute();
+  },
+
+  async touch(db: Executor, customerId: string, at: Date): Promise<void> {
+    await db.updateTable('customers').set({ updated_at: at }).where('id', '=', customerId).execute();
+  },
+
+  async attributeValues(db: Executor, customerId: string): Promise<Record<string, string | null>> {
+    const rows = await db
+      .selectFrom('customer_attributes')
+      .select(['attribute', 'value'])
+      .where('customer_id', '=', customerId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.attribute, r.value]));
+  },
+
+  /** Drop the values of attributes that are not in `keep`. */
+  async deleteAttributesExcept(db: Executor, customerId: string, keep: readonly string[]): Promise<void> {
+    let q = db.deleteFrom('customer_attributes').where('customer_id', '=', customerId);
+    if (keep.length) q = q.where('attribute', 'not in', keep);
+    await q.execute();
+  },
+
+  async upsertAttributeValues(
+    db: Executor,
+    customerId: string,
+    values: Record<string, string | null>,
+    at: Date,
+  ): Promise<void> {
+    const rows = Object.entries(values).map(([attribute, value]) => ({
+      customer_id: customerId,
+      attribute,
+      value,
+      created_at: at,
+      updated_at: at,
+    }));
+    if (!rows.length) return;
+    await db
+      .insertInto('customer_attributes')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'attribute'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: at })),
+      )
+      .execute();
+  },
+
+  /** Insert or update the customer's single address row; removes it when every column is empty. */
+  async saveAddress(
+    db: Executor,
+    customerId: string,
+    id: string,
+    cols: CustomerAddressColumns,
+    at: Date,
+  ): Promise<void> {
+    if (Object.values(cols).every((v) => v === null)) {
+      await db.deleteFrom('addresses').where('customer_id', '=', customerId).execute();
+      return;
+    }
+    await db
+      .insertInto('addresses')
+      .values({ id, customer_id: customerId, ...cols, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('customer_id').doUpdateSet({ ...cols, updated_at: at }))
+      .execute();
+  },
+
+  /** The names and email of the customer (a receipt's sender). */
+  contact(db: Executor, customerId: string) {
+    return db
+      .selectFrom('customers')
+      .innerJoin('accounts', 'accounts.customer_id', 'customers.id')
+      .select(['customers.name', 'customers.second_name', 'customers.third_name', 'accounts.email'])
+      .where('customers.id', '=', customerId)
+      .executeTakeFirst();
+  },
+
   async findProfileById(db: Executor, customerId: string): Promise<CustomerProfileRow | undefined> {
     return withCountries(
       await first(

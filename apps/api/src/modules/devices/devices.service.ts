@@ -1,18 +1,16 @@
 import type { Device, DeviceList } from '@remit/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { devicesRepository } from './devices.repository.ts';
-import type { AuthContext } from '../auth/session.service.ts';
+import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import { toSession } from '../customers/customer.mapper.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CURRENT_DEVICE = 'This is the device you are using. Sign out instead.';
 
 export interface DevicesServiceDeps {
-  db: Kysely<Database>;
+  /** Devices are the customer's live sessions (auth owns the sessions table). */
+  sessions: Pick<SessionService, 'listLive' | 'revokeLive'>;
   now: Clock;
   /** Sessions idle for longer have ended (config.session.idleMinutes). */
   idleMs: number;
@@ -34,7 +32,7 @@ export class DevicesService {
 
   async list(auth: AuthContext): Promise<DeviceList> {
     const { now, activeSince } = this.window();
-    const rows = await devicesRepository.listLive(this.deps.db, auth.customerId, now, activeSince);
+    const rows = await this.deps.sessions.listLive(auth.customerId, now, activeSince);
     const devices: Device[] = rows.map((row) => ({ ...toSession(row), is_current: row.id === auth.session.id }));
     // The asking device first; the rest as the query ordered them (most recently active first).
     devices.sort((a, b) => Number(b.is_current) - Number(a.is_current));
@@ -51,7 +49,7 @@ export class DevicesService {
     if (!UUID.test(id)) throw AppError.notFound();
     const { now, activeSince } = this.window();
     await this.deps.uow.run(async (trx, after) => {
-      if (!(await devicesRepository.revokeLive(trx, auth.customerId, id, now, activeSince))) throw AppError.notFound();
+      if (!(await this.deps.sessions.revokeLive(trx, auth.customerId, id, now, activeSince))) throw AppError.notFound();
       after
         .customerChanged(auth.customerId)
         .notify(auth.customerId, 'SessionRevoked', { session_ids: [id], reason: 'device_removed' });

@@ -8,9 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CodeResendThrottle } from '../../lib/throttle/index.ts';
 import { OTP_MESSAGES, otpError, type OneTimeCodeService } from '../auth/one-time-code.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { CustomersService } from '../customers/customers.service.ts';
-import { emailVerificationRepository } from './email-verification.repository.ts';
 
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
 
@@ -21,6 +21,8 @@ export interface EmailVerificationServiceDeps {
   now: Clock;
   codes: OneTimeCodeService;
   customers: Pick<CustomersService, 'customer'>;
+  /** The account's `email_verified_at` (auth owns the accounts table). */
+  accounts: Pick<AuthService, 'markEmailVerified'>;
   mail: SecurityMailer;
   resend: CodeResendThrottle;
 }
@@ -49,7 +51,7 @@ export class EmailVerificationService {
     const check = await codes.verify(db, auth.customerId, 'email_verification', code);
     if (check !== 'ok') throw otpError(check);
     await uow.run(async (trx, after) => {
-      await emailVerificationRepository.markEmailVerified(trx, auth.customerId, now());
+      await this.deps.accounts.markEmailVerified(trx, auth.customerId, now());
       after.customerChanged(auth.customerId);
     });
     return customers.customer(auth.customerId, auth.session);

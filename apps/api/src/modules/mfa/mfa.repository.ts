@@ -1,7 +1,7 @@
 import type { MfaMethodColumn } from '../../db/types.ts';
 import type { Executor } from '../../db/types.ts';
 
-/** SQL of the MFA module: the account's MFA method, the authenticator app (TOTP) and recovery codes. */
+/** SQL of the MFA module: the authenticator app (TOTP), recovery codes, and a read of the account's MFA method. */
 export const mfaRepository = {
   async findMethod(db: Executor, customerId: string): Promise<MfaMethodColumn | undefined> {
     const row = await db
@@ -10,14 +10,6 @@ export const mfaRepository = {
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     return row?.mfa_method;
-  },
-
-  async setMfaMethod(db: Executor, customerId: string, method: MfaMethodColumn, at: Date): Promise<void> {
-    await db
-      .updateTable('accounts')
-      .set({ mfa_method: method, updated_at: at })
-      .where('customer_id', '=', customerId)
-      .execute();
   },
 
   // --- authenticator app ---

@@ -21,6 +21,7 @@ import {
   type MfaFailureThrottle,
 } from '../../lib/throttle/index.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { OTP_MESSAGES, otpError, type OneTimeCodeService } from '../auth/one-time-code.service.ts';
 import { isMfaPending, type AuthContext, type SessionService } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
@@ -54,6 +55,8 @@ export interface MfaServiceDeps {
   /** APP_KEY: seals the TOTP secrets and keys the recovery-code hashes. */
   appKey: string;
   sessions: Pick<SessionService, 'start' | 'authenticate' | 'revoke'>;
+  /** The account's MFA method (auth owns the accounts table). */
+  accounts: Pick<AuthService, 'setMfaMethod'>;
   codes: OneTimeCodeService;
   mail: SecurityMailer;
   resend: CodeResendThrottle;
@@ -238,7 +241,7 @@ export class MfaService {
     await uow.run(async (trx, after) => {
       const t = now();
       await mfaRepository.activateTotp(trx, auth.customerId, row.pending_secret_enc!, step, t);
-      await mfaRepository.setMfaMethod(trx, auth.customerId, 'totp', t);
+      await this.deps.accounts.setMfaMethod(trx, auth.customerId, 'totp', t);
       await mfaRepository.replaceRecoveryCodes(trx, auth.customerId, generated.rows, t);
       after.customerChanged(auth.customerId);
     });
@@ -254,7 +257,7 @@ export class MfaService {
     const settings = await uow.run(async (trx, after) => {
       await mfaRepository.deleteTotp(trx, auth.customerId);
       await mfaRepository.deleteRecoveryCodes(trx, auth.customerId);
-      await mfaRepository.setMfaMethod(trx, auth.customerId, 'email', now());
+      await this.deps.accounts.setMfaMethod(trx, auth.customerId, 'email', now());
       after.customerChanged(auth.customerId);
       return this.settings(auth.customerId, trx);
     });

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
@@ -30,7 +31,6 @@ import {
   requiredMessage,
   type RuleContext,
 } from './attribute-rules.ts';
-import { onboardingRepository } from './onboarding.repository.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { checkMobileNumber, normaliseName, toDayMonthYear } from './validators.ts';
 
@@ -57,7 +57,21 @@ export interface OnboardingServiceDeps {
   reference: ReferenceService;
   /** The approved proof of identity that apply-info-from-poi reads. */
   documents: Pick<DocumentsService, 'approvedProofOfIdentity'>;
-  customers: Pick<CustomersService, 'customer'>;
+  /** The customer's row, attributes and address (the customers module owns them), changed in our transactions. */
+  customers: Pick<
+    CustomersService,
+    | 'customer'
+    | 'setCountry'
+    | 'updateIdentity'
+    | 'setPoiNameCheck'
+    | 'touch'
+    | 'attributeValues'
+    | 'deleteAttributesExcept'
+    | 'upsertAttributeValues'
+    | 'saveAddress'
+  >;
+  /** The account's mobile number (auth owns the accounts table). */
+  accounts: Pick<AuthService, 'setMobileNumber'>;
   /** Every change: one transaction, then the cache invalidation and the events it asks for. */
   uow: UnitOfWork;
   /** Changing an existing mobile number is a change of contact details (password after 10 minutes). */
@@ -107,7 +121,7 @@ export class OnboardingService {
     const nationality = identity.nationality_iso2
       ? await this.deps.reference.countryByIso2(identity.nationality_iso2)
       : undefined;
-    await onboardingRepository.updateIdentity(
+    await this.deps.customers.updateIdentity(
       trx,
       customerId,
       {
@@ -119,7 +133,7 @@ export class OnboardingService {
       },
       at,
     );
-    await onboardingRepository.saveAddress(trx, customerId, newId(), addressColumns(values), at);
+    await this.deps.customers.saveAddress(trx, customerId, newId(), addressColumns(values), at);
   }
 
   /**
@@ -132,9 +146,9 @@ export class OnboardingService {
     const keep = attributeCatalog.forCountry(country.iso2_alpha).map((d) => d.attribute);
     const at = this.deps.now();
     await this.deps.uow.run(async (trx, after) => {
-      await onboardingRepository.setCountry(trx, auth.customerId, country.id, at);
-      await onboardingRepository.deleteAttributesExcept(trx, auth.customerId, keep);
-      const values = await onboardingRepository.attributeValues(trx, auth.customerId);
+      await this.deps.customers.setCountry(trx, auth.customerId, country.id, at);
+      await this.deps.customers.deleteAttributesExcept(trx, auth.customerId, keep);
+      const values = await this.deps.customers.attributeValues(trx, auth.customerId);
       await this.syncColumns(trx, auth.customerId, values, at);
       this.changed(after, auth.customerId, origin);
     });
@@ -194,10 +208,10 @@ export class OnboardingService {
   ): Promise<void> {
     const at = this.deps.now();
     await this.deps.uow.run(async (trx, after) => {
-      await onboardingRepository.upsertAttributeValues(trx, customerId, updates, at);
-      const values = await onboardingRepository.attributeValues(trx, customerId);
+      await this.deps.customers.upsertAttributeValues(trx, customerId, updates, at);
+      const values = await this.deps.customers.attributeValues(trx, customerId);
       await this.syncColumns(trx, customerId, values, at);
-      if (poiNameCheck) await onboardingRepository.setPoiNameCheck(trx, customerId, poiNameCheck(values), at);
+      if (poiNameCheck) await this.deps.customers.setPoiNameCheck(trx, customerId, poiNameCheck(values), at);
       this.changed(after, customerId, origin);
     });
   }
@@ -218,7 +232,8 @@ export class OnboardingService {
       await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
     const at = this.deps.now();
     await this.deps.uow.run(async (trx, after) => {
-      await onboardingRepository.setMobileNumber(trx, auth.customerId, phone.e164, country.id, at);
+      await this.deps.accounts.setMobileNumber(trx, auth.customerId, phone.e164, country.id, at);
+      await this.deps.customers.touch(trx, auth.customerId, at);
       this.changed(after, auth.customerId, origin);
     });
     return this.reload(auth);

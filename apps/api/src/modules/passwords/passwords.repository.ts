@@ -9,7 +9,7 @@ export interface AccountSecurityRow {
   mfa_method: MfaMethodColumn;
 }
 
-/** SQL of the passwords module: the account's password, reset tokens. */
+/** SQL of the passwords module: reset tokens; it reads the account (auth writes it: AuthService.setPassword). */
 export const passwordsRepository = {
   findAccount(db: Executor, customerId: string): Promise<AccountSecurityRow | undefined> {
     return db
@@ -25,14 +25,6 @@ export const passwordsRepository = {
       .select(['customer_id', 'email', 'password_hash', 'email_verified_at', 'mfa_method'])
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst() as Promise<AccountSecurityRow | undefined>;
-  },
-
-  async setPassword(db: Executor, customerId: string, passwordHash: string, at: Date): Promise<void> {
-    await db
-      .updateTable('accounts')
-      .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
-      .where('customer_id', '=', customerId)
-      .execute();
   },
 
   // --- password reset tokens ---

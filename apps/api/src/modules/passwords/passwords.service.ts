@@ -20,6 +20,7 @@ import { sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { guarded, type FailureThrottle, type ForgotPasswordThrottle } from '../../lib/throttle/index.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { passwordPolicyErrors } from '../auth/password-policy.ts';
 import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
@@ -49,6 +50,8 @@ export interface PasswordServiceDeps {
   /** Setting a password: one transaction, then the session-cache invalidation and SessionRevoked. */
   uow: UnitOfWork;
   sessions: Pick<SessionService, 'revokeAllForCustomer'>;
+  /** The account's password (auth owns the accounts table). */
+  accounts: Pick<AuthService, 'setPassword'>;
   mail: SecurityMailer;
   passwordConfirmation: PasswordConfirmation;
   forgotThrottle: ForgotPasswordThrottle;
@@ -191,7 +194,7 @@ export class PasswordService {
     reason: SessionRevokedReason,
   ): Promise<void> {
     const t = this.deps.now();
-    await passwordsRepository.setPassword(trx, customerId, passwordHash, t);
+    await this.deps.accounts.setPassword(trx, customerId, passwordHash, t);
     await passwordsRepository.consumeAllResetTokens(trx, customerId, t);
     const ended = await this.deps.sessions.revokeAllForCustomer(trx, customerId);
     after.customerChanged(customerId);

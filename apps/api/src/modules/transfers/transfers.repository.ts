@@ -311,6 +311,33 @@ export const transfersRepository = {
       .executeTakeFirstOrThrow();
     return BigInt(row.total);
   },
+
+  /** Whether the transfer is this customer's. */
+  async isCustomers(db: Executor, customerId: string, id: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('id', '=', id)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    return !!row;
+  },
+
+  /** What a public tracking page shows of a transfer (any customer's: the caller holds its link). */
+  publicView(db: Executor, id: string) {
+    return db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'status',
+        bigintText('target_amount').as('target_amount'),
+        'target_currency',
+        'recipient_name',
+        'delivery_estimate',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
 };
 
 export type TransferForPayout = NonNullable<Awaited<ReturnType<typeof transfersRepository.forPayout>>>;

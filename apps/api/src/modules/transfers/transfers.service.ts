@@ -414,6 +414,22 @@ export class TransfersService {
     }
   }
 
+  /** Whether `id` names one of the customer's transfers (a malformed id: false). */
+  async isCustomers(customerId: string, id: string): Promise<boolean> {
+    return UUID.test(id) && (await transfersRepository.isCustomers(this.deps.db, customerId, id));
+  }
+
+  /**
+   * What the public tracking page shows of a transfer, its timeline's statuses and times oldest
+   * first (any customer's: the caller checked the link); undefined when unknown.
+   */
+  async publicView(id: string) {
+    const row = await transfersRepository.publicView(this.deps.db, id);
+    if (!row) return undefined;
+    const events = await transfersRepository.events(this.deps.db, [row.id]);
+    return { ...row, timeline: events.map((e) => ({ status: e.status, at: e.at })) };
+  }
+
   /** Deletes the idempotency keys past their 24 hours (hourly, from app.ts). */
   sweepIdempotencyKeys(): Promise<number> {
     return idempotencyRepository.sweep(this.deps.db, this.deps.now());
