@@ -6,6 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAILED_STATUSES } from '../../src/modules/transfers/lifecycle.ts';
 import { everyoneMaySend } from '../transactions/helpers.ts';
 import { payableTransfer, usePaymentsApp } from './helpers.ts';
+import { timelineEnglish, type TimelineNote } from '../../src/modules/transfers/timeline-words.ts';
+
+/** A note that names both statuses (timeline entries are codes with parameters: sent_again words both). */
+const noteOf = (from: string, to: string): TimelineNote => ({
+  code: 'sent_again',
+  params: { recipient: from, summary: to },
+});
 
 const ctx = usePaymentsApp();
 const STATUSES = TransactionStatus.options;
@@ -34,7 +41,7 @@ describe('TransferLifecycle.transition', () => {
           .execute();
         notify.mockClear();
         const result = await uow.run((trx, after) =>
-          lifecycle.transition(trx, after, { transactionId: tx.id, to, note: `${from} to ${to}` }),
+          lifecycle.transition(trx, after, { transactionId: tx.id, to, note: noteOf(from, to) }),
         );
         const row = await ctx.db
           .selectFrom('transactions')
@@ -56,7 +63,7 @@ describe('TransferLifecycle.transition', () => {
           expect(result, `${from} → ${to}`).toMatchObject({ ok: true, from, to });
           expect(row.status).toBe(to);
           expect(eventsAfter).toHaveLength(eventsBefore.length + 1);
-          expect(eventsAfter.at(-1)).toEqual({ status: to, note: `${from} to ${to}` });
+          expect(eventsAfter.at(-1)).toEqual({ status: to, note: timelineEnglish(noteOf(from, to)) });
           expect(notify).toHaveBeenCalledWith(
             expect.any(String),
             'TransactionStatusChanged',

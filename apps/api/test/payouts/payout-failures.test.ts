@@ -5,7 +5,6 @@
 import type { PayoutPartner } from '../../src/adapters/payout-partner/index.ts';
 import { DETAILS_REJECTED } from '../../src/adapters/payout-partner/index.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { PAYOUT_DELAYED_NOTE } from '../../src/modules/payouts/payouts.service.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailbox } from '../helpers.ts';
 import { drainJobs, getTransaction } from '../payments/helpers.ts';
@@ -44,6 +43,8 @@ const ctx = usePayoutsApp(
 );
 
 const MINUTE = 60_000;
+const PAYOUT_DELAYED_NOTE =
+  'Your transfer is delayed: our payout partner has not taken it yet. We keep trying; you don’t need to do anything.';
 
 beforeEach(() => {
   everyoneMaySend(ctx);

@@ -119,6 +119,9 @@ describe('POST /client/v1/transactions', () => {
         status: 'awaiting_payment',
         at: START.toISOString(),
         note: 'Transfer confirmed. Waiting for your payment of 101.24 GBP by 2030-01-02 09:00 UTC.',
+        // The same as a code for the app to word (docs/product/money-movement.md#timeline-entries).
+        code: 'confirmed',
+        params: { amount: '10124', currency: 'GBP', pay_by: '2030-01-02T09:00:00.000Z' },
       },
     ]);
     // The quote is now used; the limits count the transfer; the customer's apps are told.

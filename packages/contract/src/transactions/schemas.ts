@@ -43,8 +43,41 @@ export const TransferPurpose = z.enum([
 ]);
 export type TransferPurpose = z.infer<typeof TransferPurpose>;
 
-/** One step of the transfer's life: the status it reached, when, and a note in words (or null). */
-export const TimelineEntry = z.object({ status: TransactionStatus, at: Timestamp, note: z.string().nullable() });
+/**
+ * What a timeline entry says, as a code the app words in the customer's language from `params`
+ * (docs/product/money-movement.md#timeline-entries). Amounts travel as minor units with their
+ * currency (`amount` + `currency`), times as ISO 8601, reasons as codes or the partner's own words.
+ */
+export const TimelineCode = z.enum([
+  'confirmed',
+  'payment_under_way',
+  'payment_received',
+  'payment_failed',
+  'cancelled',
+  'cancelled_refunding',
+  'refunding_returned',
+  'refund_sent',
+  'expired',
+  'payout_started',
+  'delivered',
+  'payout_returned',
+  'sent_again',
+  'payout_delayed',
+]);
+export type TimelineCode = z.infer<typeof TimelineCode>;
+
+/**
+ * One step of the transfer's life: the status it reached, when, and what it says: `code` and
+ * `params` for the app to word, `note` the same in English (or null). Entries written before codes
+ * existed have only the note.
+ */
+export const TimelineEntry = z.object({
+  status: TransactionStatus,
+  at: Timestamp,
+  note: z.string().nullable(),
+  code: TimelineCode.nullable().optional(),
+  params: z.record(z.string(), z.string()).optional(),
+});
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 /** The recipient as they were when the transfer was confirmed (a later edit or delete does not change it). */

@@ -25,8 +25,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A payout the partner has not taken this long after it opened is late: the customer is told, once. */
 export const PAYOUT_DELAY_NOTICE_MS = 30 * 60_000;
-export const PAYOUT_DELAYED_NOTE =
-  'Your transfer is delayed: our payout partner has not taken it yet. We keep trying; you don’t need to do anything.';
 
 const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
 
@@ -180,7 +178,7 @@ export class PayoutsService {
       if (!(await payoutsRepository.markDelayNoticed(trx, payout.id, at))) return;
       await this.deps.transfers.note(trx, after, {
         transactionId: payout.transaction_id,
-        note: PAYOUT_DELAYED_NOTE,
+        note: { code: 'payout_delayed', params: {} },
         whileIn: ['processing'],
         mail: 'payout_delayed',
       });

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository } from './transfers.repository.ts';
+import type { TimelineNote } from './timeline-words.ts';
 import type { MailedStatus } from './transfer-mails.ts';
 
 /** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
@@ -16,8 +17,8 @@ const isMailed = (status: TransactionStatus): status is TransactionStatus & Mail
 export interface TransitionInput {
   transactionId: string;
   to: TransactionStatus;
-  /** The timeline entry's words (null: none). */
-  note: string | null;
+  /** What the timeline entry says, as a code and parameters (null: nothing). */
+  note: TimelineNote | null;
   /** Only from one of these (a step that assumes where the transfer is); else `not_allowed`. */
   expectFrom?: readonly TransactionStatus[];
   /** Not to this tab (X-Socket-ID), when the change came from it. */
@@ -70,7 +71,7 @@ export class TransferLifecycle {
   async note(
     trx: Executor,
     after: AfterCommit,
-    input: { transactionId: string; note: string; whileIn: readonly TransactionStatus[]; mail?: MailedStatus },
+    input: { transactionId: string; note: TimelineNote; whileIn: readonly TransactionStatus[]; mail?: MailedStatus },
   ): Promise<boolean> {
     const row = await transfersRepository.lockForTransition(trx, input.transactionId);
     if (!row || !input.whileIn.includes(row.status)) return false;

@@ -1,7 +1,6 @@
 import {
   money,
   subtract,
-  toMajorString,
   type CurrencyCode,
   type Money,
   type PayInMethod,
@@ -29,14 +28,6 @@ export const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payme
 /** The statuses a succeeded payment makes `paid`. */
 const PAID_FROM: readonly TransactionStatus[] = ['awaiting_payment', 'payment_processing', 'payment_failed'];
 
-const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfer', card: 'card' };
-const REASON_WORDS: Record<string, string> = {
-  card_declined: 'the card was declined',
-  insufficient_funds: 'the card has insufficient funds',
-  authentication_failed: '3-D Secure authentication failed',
-  cancelled: 'the payment was cancelled',
-  processing_error: 'the payment could not be processed',
-};
 /** How a cancel or a refund in the wrong status is worded (docs/product/money-movement.md#returned). */
 const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
   payment_processing: 'a payment is being processed',
@@ -67,7 +58,8 @@ export const CANCEL_TOO_LATE = (status: TransactionStatus) =>
 export const RESEND_NOT_ALLOWED = (status: TransactionStatus) =>
   `This transfer can't be sent again: ${inWords(RESEND_WORDS, status)}. Only a returned transfer can be sent again.`;
 
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+/** A timeline entry's amount: minor units and currency, worded by the app (timeline-words.ts). */
+const amountParams = (m: Money): Record<string, string> => ({ amount: m.amount.toString(), currency: m.currency });
 
 /** A transfer's succeeded payment, as the payments module tells it. */
 export interface SucceededPayment {
@@ -150,7 +142,7 @@ export class TransferSteps {
     await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'payment_processing',
-      note: `Paying ${words(input.amount)} by card.`,
+      note: { code: 'payment_under_way', params: amountParams(input.amount) },
       expectFrom: PAYABLE,
       socketId: input.socketId,
     });
@@ -169,7 +161,7 @@ export class TransferSteps {
     const paid = await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'paid',
-      note: `We received your payment of ${words(input.amount)} by ${METHOD_WORDS[input.method]}.`,
+      note: { code: 'payment_received', params: { ...amountParams(input.amount), method: input.method } },
       expectFrom: PAID_FROM,
     });
     if (paid.ok) await this.ports().payouts.schedule(trx, input.transferId);
@@ -185,7 +177,7 @@ export class TransferSteps {
     await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'payment_failed',
-      note: `Your payment of ${words(input.amount)} failed: ${REASON_WORDS[input.reason] ?? input.reason}.`,
+      note: { code: 'payment_failed', params: { ...amountParams(input.amount), reason: input.reason } },
       expectFrom: ['payment_processing'],
     });
   }
@@ -212,9 +204,7 @@ export class TransferSteps {
       const result = await this.deps.lifecycle.transition(trx, after, {
         transactionId: transfer.id,
         to: 'cancelled',
-        note: paid
-          ? 'You cancelled this transfer. We are refunding your payment in full.'
-          : 'You cancelled this transfer.',
+        note: { code: paid ? 'cancelled_refunding' : 'cancelled', params: {} },
         expectFrom: ['awaiting_payment', 'payment_failed', 'paid'],
         socketId,
       });
@@ -246,7 +236,7 @@ export class TransferSteps {
       const result = await this.deps.lifecycle.transition(trx, after, {
         transactionId: transfer.id,
         to: 'refunded',
-        note: `We are refunding your payment of ${words(payment.amount)} in full, fees included.`,
+        note: { code: 'refunding_returned', params: amountParams(payment.amount) },
         expectFrom: ['returned'],
         socketId,
       });
@@ -263,7 +253,7 @@ export class TransferSteps {
     await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'refunded',
-      note: `We sent ${words(input.amount)} back to you.`,
+      note: { code: 'refund_sent', params: amountParams(input.amount) },
       expectFrom: ['cancelled'],
     });
   }
@@ -279,7 +269,7 @@ export class TransferSteps {
       await this.deps.lifecycle.transition(trx, after, {
         transactionId: transferId,
         to: 'expired',
-        note: 'This transfer expired: it was not paid in time.',
+        note: { code: 'expired', params: {} },
         expectFrom: ['awaiting_payment', 'payment_failed'],
       });
     });
@@ -296,7 +286,7 @@ export class TransferSteps {
     const moved = await this.deps.lifecycle.transition(trx, after, {
       transactionId: transferId,
       to: 'processing',
-      note: 'Your money is on its way to the recipient.',
+      note: { code: 'payout_started', params: {} },
       expectFrom: ['paid'],
     });
     if (!moved.ok) return undefined;
@@ -344,7 +334,7 @@ export class TransferSteps {
     await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'completed',
-      note: `${input.recipientName} received ${words(input.amount)}.`,
+      note: { code: 'delivered', params: { ...amountParams(input.amount), recipient: input.recipientName } },
       expectFrom: ['processing'],
     });
   }
@@ -363,7 +353,7 @@ export class TransferSteps {
     await this.deps.lifecycle.transition(trx, after, {
       transactionId: input.transferId,
       to: 'returned',
-      note: `The payout to ${input.recipientName} was returned: ${input.reason}. Choose a refund, or send it again with corrected details.`,
+      note: { code: 'payout_returned', params: { recipient: input.recipientName, reason: input.reason } },
       expectFrom: ['processing'],
     });
   }
@@ -403,7 +393,7 @@ export class TransferSteps {
       const moved = await this.deps.lifecycle.transition(trx, after, {
         transactionId: id,
         to: 'processing',
-        note: `Sending your money again, to ${recipient.name} (${recipient.summary}).`,
+        note: { code: 'sent_again', params: { recipient: recipient.name, summary: recipient.summary } },
         expectFrom: ['returned'],
         socketId,
       });

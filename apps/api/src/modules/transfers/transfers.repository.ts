@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor, TransactionStatusColumn, TransactionsTable } from '../../db/types.ts';
 import { bigintText } from '../../db/bigint-text.ts';
+import { timelineEnglish, type TimelineNote } from './timeline-words.ts';
 
 export type NewTransactionRow = Insertable<TransactionsTable>;
 
@@ -61,14 +62,25 @@ export const transfersRepository = {
     await db.insertInto('transactions').values(row).execute();
   },
 
+  /** A timeline entry: its code and parameters, and their English words as the note. */
   async addEvent(
     db: Executor,
     transactionId: string,
     status: TransactionStatusColumn,
-    note: string | null,
+    note: TimelineNote | null,
     at: Date,
   ): Promise<void> {
-    await db.insertInto('transaction_events').values({ transaction_id: transactionId, status, note, at }).execute();
+    await db
+      .insertInto('transaction_events')
+      .values({
+        transaction_id: transactionId,
+        status,
+        note: note ? timelineEnglish(note) : null,
+        code: note?.code ?? null,
+        params: note ? JSON.stringify(note.params) : null,
+        at,
+      })
+      .execute();
   },
 
   /**
@@ -240,7 +252,7 @@ export const transfersRepository = {
     if (transactionIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('transaction_events')
-      .select(['transaction_id', 'status', 'note', 'at'])
+      .select(['transaction_id', 'status', 'note', 'code', 'params', 'at'])
       .where('transaction_id', 'in', transactionIds)
       .orderBy('at')
       .orderBy('id')

@@ -12,6 +12,7 @@ import {
   type QuoteFeeItem,
   type QuoteNotice,
   type Recipient,
+  type TimelineCode,
   type TimelineEntry,
   type Transaction,
   type TransactionList,
@@ -47,6 +48,7 @@ import {
   requestFingerprint,
 } from './idempotency.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
+import { timelineEnglish, type TimelineNote } from './timeline-words.ts';
 import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository, type TransactionRow } from './transfers.repository.ts';
 
@@ -84,7 +86,6 @@ const METHOD_WORDS: Record<string, string> = {
 };
 
 const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
-const utc = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
@@ -158,6 +159,10 @@ function overRollingLimit(used: bigint, adding: bigint): string | null {
   if (used + adding <= rolling.amount) return null;
   return `This is over your 30-day limit of ${words(rolling)}: ${words(money(used, LIMITS_CURRENCY))} already counts against it (your transfers of the last 30 days, unpaid ones included).`;
 }
+
+/** A timeline entry's params in one key order, however they were stored (jsonb orders keys its own way). */
+const sortedParams = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {
   return {
@@ -276,7 +281,13 @@ export class TransfersService {
       }
       if (held.request_hash !== hash) throw AppError.validation({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] });
       if (held.state === 'running' || held.response_status === null) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
-      return { status: held.response_status, body: held.response_body as Transaction, replayed: true };
+      // jsonb keeps object keys in its own order: the timeline's params are put back in ours.
+      const stored = held.response_body as Transaction;
+      const body = {
+        ...stored,
+        timeline: stored.timeline.map((e) => (e.params ? { ...e, params: sortedParams(e.params) } : e)),
+      };
+      return { status: held.response_status, body, replayed: true };
     }
 
     try {
@@ -440,7 +451,12 @@ export class TransfersService {
     const byId = new Map<string, TimelineEntry[]>();
     for (const e of events) {
       const list = byId.get(e.transaction_id) ?? [];
-      list.push({ status: e.status, at: e.at.toISOString(), note: e.note });
+      list.push({
+        status: e.status,
+        at: e.at.toISOString(),
+        note: e.note,
+        ...(e.code ? { code: e.code as TimelineCode, params: sortedParams(e.params ?? {}) } : {}),
+      });
       byId.set(e.transaction_id, list);
     }
     return byId;
@@ -538,7 +554,10 @@ export class TransfersService {
         const id = newId();
         const payBy = new Date(at.getTime() + PAY_WITHIN_MS);
         const total = money(locked.total_to_pay, locked.source_currency as CurrencyCode);
-        const note = `Transfer confirmed. Waiting for your payment of ${words(total)} by ${utc(payBy)}.`;
+        const note: TimelineNote = {
+          code: 'confirmed',
+          params: { amount: total.amount.toString(), currency: total.currency, pay_by: payBy.toISOString() },
+        };
         await this.deps.quotes.markUsed(trx, locked.id, at);
         await transfersRepository.insert(trx, {
           id,
@@ -587,7 +606,15 @@ export class TransfersService {
 
         const row = await transfersRepository.find(trx, customerId, id);
         if (!row) throw AppError.internal('The transaction just made cannot be read.');
-        const transaction = toTransaction(row, [{ status: 'awaiting_payment', at: at.toISOString(), note }]);
+        const transaction = toTransaction(row, [
+          {
+            status: 'awaiting_payment',
+            at: at.toISOString(),
+            note: timelineEnglish(note),
+            code: note.code,
+            params: sortedParams(note.params),
+          },
+        ]);
         await idempotencyRepository.complete(trx, customerId, key, hash, { status: 201, body: transaction });
 
         const payload: TransactionStatusChangedPayload = { transaction_id: id, status: 'awaiting_payment' };

@@ -64,6 +64,10 @@ export interface TransactionEventsTable {
   transaction_id: string;
   status: TransactionStatusColumn;
   note: string | null;
+  /** What the entry says, for the app to word (migration 20261126000200); null on older entries. */
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** jsonb: the code's parameters. */
+  params: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   at: Timestamp;
 }
 

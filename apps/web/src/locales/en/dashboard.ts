@@ -92,6 +92,32 @@ const dashboard = {
     start: 'Start a transfer',
   },
   transaction: {
+    timelineTexts: {
+      confirmed: 'Transfer confirmed. Waiting for your payment of {{amount}} by {{payBy}}.',
+      payment_under_way: 'Paying {{amount}} by card.',
+      payment_received: 'We received your payment of {{amount}} by {{method}}.',
+      payment_failed: 'Your payment of {{amount}} failed: {{reason}}.',
+      cancelled: 'You cancelled this transfer.',
+      cancelled_refunding: 'You cancelled this transfer. We are refunding your payment in full.',
+      refunding_returned: 'We are refunding your payment of {{amount}} in full, fees included.',
+      refund_sent: 'We sent {{amount}} back to you.',
+      expired: 'This transfer expired: it was not paid in time.',
+      payout_started: 'Your money is on its way to the recipient.',
+      delivered: '{{recipient}} received {{amount}}.',
+      payout_returned:
+        'The payout to {{recipient}} was returned: {{reason}}. Choose a refund, or send it again with corrected details.',
+      sent_again: 'Sending your money again, to {{recipient}} ({{summary}}).',
+      payout_delayed:
+        'Your transfer is delayed: our payout partner has not taken it yet. We keep trying; you don’t need to do anything.',
+      methods: { card: 'card', bank_transfer: 'bank transfer' },
+      failures: {
+        card_declined: 'the card was declined',
+        insufficient_funds: 'the card has insufficient funds',
+        authentication_failed: '3-D Secure authentication failed',
+        cancelled: 'the payment was cancelled',
+        processing_error: 'the payment could not be processed',
+      },
+    },
     back: 'Back to transactions',
     heading: 'Transfer to {{name}}',
     loading: 'Loading the transfer',

@@ -91,6 +91,32 @@ const dashboard: Translation<typeof en> = {
     start: 'Faire un transfert',
   },
   transaction: {
+    timelineTexts: {
+      confirmed: 'Transfert confirmé. Nous attendons votre paiement de {{amount}} avant le {{payBy}}.',
+      payment_under_way: 'Paiement de {{amount}} par carte en cours.',
+      payment_received: 'Nous avons reçu votre paiement de {{amount}} par {{method}}.',
+      payment_failed: 'Votre paiement de {{amount}} a échoué : {{reason}}.',
+      cancelled: 'Vous avez annulé ce transfert.',
+      cancelled_refunding: 'Vous avez annulé ce transfert. Nous vous remboursons intégralement.',
+      refunding_returned: 'Nous vous remboursons votre paiement de {{amount}} en totalité, frais compris.',
+      refund_sent: 'Nous vous avons renvoyé {{amount}}.',
+      expired: 'Ce transfert a expiré : il n’a pas été payé à temps.',
+      payout_started: 'Votre argent est en route vers le bénéficiaire.',
+      delivered: '{{recipient}} a reçu {{amount}}.',
+      payout_returned:
+        'Le versement à {{recipient}} a été retourné : {{reason}}. Choisissez un remboursement, ou renvoyez-le avec des coordonnées corrigées.',
+      sent_again: 'Nouvel envoi de votre argent, à {{recipient}} ({{summary}}).',
+      payout_delayed:
+        'Votre transfert est retardé : notre partenaire de versement ne l’a pas encore pris en charge. Nous réessayons ; vous n’avez rien à faire.',
+      methods: { card: 'carte', bank_transfer: 'virement bancaire' },
+      failures: {
+        card_declined: 'la carte a été refusée',
+        insufficient_funds: 'la carte n’a pas de fonds suffisants',
+        authentication_failed: 'l’authentification 3-D Secure a échoué',
+        cancelled: 'le paiement a été annulé',
+        processing_error: 'le paiement n’a pas pu être traité',
+      },
+    },
     back: 'Retour aux transactions',
     heading: 'Transfert à {{name}}',
     loading: 'Chargement du transfert',

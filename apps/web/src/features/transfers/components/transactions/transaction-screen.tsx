@@ -20,6 +20,7 @@ import { transactionQueryOptions, transactionsQueryKey } from '../../api/transac
 import { ReturnedPanel } from './returned-panel';
 import { ReceiptLink, TrackingShare } from './transaction-extras';
 import { formatDateTime } from '@/lib/format-date';
+import { timelineText } from '@/lib/timeline-text';
 import { formatAmount } from '@/lib/format-money';
 import { TransferStatusChip } from '@/components/money/transfer-status-chip';
 
@@ -330,15 +331,19 @@ function Timeline({ transaction }: { transaction: Transaction }) {
   const next = nextStep(transaction, t, i18n.language);
   return (
     <ol className="space-y-4" data-testid="timeline">
-      {transaction.timeline.map((entry, i) => (
-        <li key={`${entry.status}-${entry.at}-${i}`} className="relative border-l-2 border-blue-700 pl-4">
-          <p className="font-semibold text-slate-900">{t(`dashboard.transfers.status.${entry.status}`)}</p>
-          <p className="text-sm text-slate-700">
-            <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
-          </p>
-          {entry.note && <p className="mt-0.5 text-sm break-words text-slate-800">{entry.note}</p>}
-        </li>
-      ))}
+      {transaction.timeline.map((entry, i) => {
+        // Worded in the customer's language from the entry's code (the api's English note otherwise).
+        const text = timelineText(entry, t, i18n.language);
+        return (
+          <li key={`${entry.status}-${entry.at}-${i}`} className="relative border-l-2 border-blue-700 pl-4">
+            <p className="font-semibold text-slate-900">{t(`dashboard.transfers.status.${entry.status}`)}</p>
+            <p className="text-sm text-slate-700">
+              <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+            </p>
+            {text && <p className="mt-0.5 text-sm break-words text-slate-800">{text}</p>}
+          </li>
+        );
+      })}
       {next && (
         <li className="border-l-2 border-dashed border-slate-400 pl-4" data-testid="timeline-next">
           <p className="font-semibold text-slate-700">{t('dashboard.transaction.next')}</p>
