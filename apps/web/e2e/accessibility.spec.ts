@@ -1,10 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { codeIn, latestMail, signInThroughUi, signOut, signUpAndVerify, uniqueEmail } from './support';
+import {
+  confirmedTransfer,
+  onboardedUkCustomer,
+  picture,
+  REVIEW_TIMEOUT,
+  selfieTokens,
+  simplePdf,
+  uploadThroughApi,
+  verifiedUkCustomer,
+} from './verified-customer';
+import { axe } from './axe';
 
 /** axe finds nothing, and nothing scrolls sideways (the phone project runs this at 360 px). */
 async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, `${label}: axe violations`).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow, `${label}: horizontal scrolling`).toBe(false);
@@ -66,5 +76,72 @@ test.describe('every screen is accessible @phone', () => {
     await expectAccessible(page, 'multi-factor authentication');
     await page.getByLabel('Verification code').fill(codeIn((await latestMail(request, email, /code/i, since)).text));
     await expect(page).toHaveURL(/\/workflow\/onboarding$/);
+  });
+
+  test('dashboard in every state: quote, no quote, notices, recent transfers', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    // Not verified yet: the quote comes with notices (what to finish), the to-do list shows.
+    await onboardedUkCustomer(page, request, 'a11y-dashboard');
+    await page.goto('/dashboard');
+    const calculator = page.getByTestId('quote-calculator');
+    await expect(calculator.getByTestId('quote-breakdown')).toBeVisible();
+    await expect(calculator.getByTestId('quote-notices')).toBeVisible();
+    await expect(page.getByTestId('task-list')).toBeVisible();
+    await expect(page.getByTestId('transfers-empty')).toBeVisible();
+    await expectAccessible(page, 'dashboard: quote with notices, no transfers');
+
+    await calculator.getByRole('textbox', { name: 'You send' }).fill('');
+    await expect(calculator.getByTestId('quote-breakdown')).toHaveCount(0);
+    await expectAccessible(page, 'dashboard: no quote');
+
+    // Verified, with a transfer: recent transfers and "Send again".
+    await signOut(page);
+    await verifiedUkCustomer(page, request, 'a11y-dashboard-sender');
+    await confirmedTransfer(page);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('recent-transfers').getByTestId('transfer-item')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Send again to Hans Müller' })).toBeVisible();
+    await expect(calculator.getByTestId('quote-breakdown')).toBeVisible();
+    await expectAccessible(page, 'dashboard: quote, recent transfers, send again');
+
+    await page.getByRole('button', { name: 'Send again to Hans Müller' }).click();
+    await expect(calculator.getByTestId('sending-to')).toBeVisible();
+    await expect(calculator.getByTestId('quote-breakdown')).toBeVisible();
+    await expectAccessible(page, 'dashboard: sending again to a recipient');
+  });
+
+  test('account verification overview in every state: nothing, in review, approved, rejected', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await onboardedUkCustomer(page, request, 'a11y-verification');
+    const openOverview = async () => {
+      await page.goto('/account-verification');
+      await expect(page.getByRole('heading', { name: 'Account verification', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('category-proof_of_identity')).toBeVisible();
+      await expect(page.locator('svg.animate-spin')).toHaveCount(0);
+    };
+    await openOverview();
+    await expect(page.getByTestId('documents-empty')).toBeVisible();
+    await expectAccessible(page, 'verification: nothing uploaded');
+
+    // A PDF page and a picture: their links to open them, while in review.
+    await uploadThroughApi(page, 'proof_of_address', 'utility_bill', { name: 'bill.pdf', buffer: simplePdf('BILL') });
+    const photo = { name: 'passport.jpg', buffer: await picture('PASSPORT', '#1e3a8a', 'jpeg') };
+    await uploadThroughApi(page, 'proof_of_identity', 'passport', photo, { document_number: '123456789' });
+    await openOverview();
+    await expect(page.getByRole('link', { name: /of your/ })).toHaveCount(2);
+    await expectAccessible(page, 'verification: documents in review');
+
+    // Decided: approved, and a selfie rejected.
+    const selfie = { name: 'selfie-reject.jpg', buffer: photo.buffer };
+    await uploadThroughApi(page, 'selfie', 'selfie', selfie, await selfieTokens(page));
+    const status = (code: string) => page.getByTestId(`category-${code}`);
+    await openOverview();
+    await expect(status('proof_of_identity')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
+    await expect(status('proof_of_address')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
+    await expect(status('selfie')).toHaveAttribute('data-status', 'rejected', { timeout: REVIEW_TIMEOUT });
+    await expectAccessible(page, 'verification: approved and rejected');
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
 import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { axe } from './axe';
 
 /**
  * The limits screen (docs/product/money-movement.md#limits): a verified UK customer confirms a
@@ -83,7 +83,7 @@ test.describe('limits', () => {
     );
 
     await expect(page.locator('svg.animate-spin')).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).analyze()).violations, 'axe').toEqual([]);
+    expect((await axe(page).analyze()).violations, 'axe').toEqual([]);
     expect(await page.evaluate(findLayoutProblems), 'layout at 360 px').toEqual([]);
 
     // The transfer's page is one tap away.

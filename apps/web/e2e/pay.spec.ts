@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
-import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { ARRIVES, BOUNCES, confirmedTransfer, verifiedUkCustomer } from './verified-customer';
+import { axe } from './axe';
 
 /**
  * Paying a transfer (docs/product/money-movement.md#payment): a verified UK customer with a confirmed
@@ -13,54 +12,9 @@ import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
 
 async function expectAccessibleAndFits(page: Page, label: string): Promise<void> {
   await expect(page.locator('svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, `${label}: axe`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `${label}: layout`).toEqual([]);
-}
-
-/**
- * The sandbox payout partner bounces accounts ending in 000 (docs/product/payments.md), which the
- * usual example IBAN does: transfers meant to arrive go to another valid one.
- */
-const ARRIVES = { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' };
-const BOUNCES = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' };
-
-/** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
-async function confirmedTransfer(page: Page, account = ARRIVES): Promise<string> {
-  const headers = await xsrfHeaders(page);
-  const quote = await page.request.post('/client/v1/quotes', {
-    headers,
-    data: {
-      source_currency: 'GBP',
-      target_country: 'DE',
-      target_currency: 'EUR',
-      payout_method: 'bank_account',
-      source_amount: '25000',
-    },
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const recipient = await page.request.post('/client/v1/recipients', {
-    headers,
-    data: {
-      name: 'Hans Müller',
-      country: 'DE',
-      currency: 'EUR',
-      payout_method: 'bank_account',
-      details: account,
-    },
-  });
-  expect(recipient.status(), await recipient.text()).toBe(201);
-  const transfer = await page.request.post('/client/v1/transactions', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      quote_id: ((await quote.json()) as { id: string }).id,
-      recipient_id: ((await recipient.json()) as { id: string }).id,
-      purpose: null,
-      reference: 'Rent November',
-    },
-  });
-  expect(transfer.status(), await transfer.text()).toBe(201);
-  return ((await transfer.json()) as { id: string }).id;
 }
 
 /** On /pay: choose the card and continue to the gateway's hosted page, then pay with `card`. */
@@ -206,6 +160,26 @@ test.describe('paying a transfer', () => {
     await expect(page.getByTestId('timeline')).toContainText('Cancelled');
     await expect(page.getByRole('button', { name: 'Cancel transfer' })).toHaveCount(0);
     await expectAccessibleAndFits(page, 'cancelled transfer');
+  });
+
+  test('the French app words the timeline in French (codes on the wire, words on the web)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await verifiedUkCustomer(page, request, 'french');
+    const id = await confirmedTransfer(page);
+    await page.goto(`/pay/${id}`);
+    await payByCard(page, '4000 0000 0000 0002');
+    await expect(page).toHaveURL(new RegExp(`/payment/cb/${id}$`));
+    await page.evaluate(() => localStorage.setItem('remit.language', 'fr'));
+    await page.goto(`/transaction/${id}`);
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline).toContainText('Transfert confirmé. Nous attendons votre paiement de');
+    await expect(timeline).toContainText('a échoué : la carte a été refusée.');
+    await expect(timeline).not.toContainText('Transfer confirmed');
+    await expect(timeline).not.toContainText('the card was declined');
+    await expectAccessibleAndFits(page, 'timeline in French');
   });
 
   test('a bounced payout is sent again to corrected details, with no new payment, and completes', async ({

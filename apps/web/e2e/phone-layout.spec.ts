@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { paths, routeNames, type RouteName } from '../src/config/paths';
 import { findLayoutProblems } from './layout';
 import { codeIn, latestMail, signInThroughUi, signOut, signUpAndVerify, uniqueEmail } from './support';
+import { axe } from './axe';
 
 /**
  * Every route of src/config/paths.ts fits the viewport: at 360 px in the phone-360 project, at
@@ -141,7 +141,7 @@ test.describe('every route fits the screen @phone', () => {
     if (isPhone(page)) {
       // The open menu passes axe too (accessibility.spec.ts scans the pages with it closed).
       await page.getByTestId('nav-menu-button').click();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(results.violations, 'axe, menu open').toEqual([]);
     }
     await page.evaluate(() => localStorage.setItem('remit.language', 'fr'));

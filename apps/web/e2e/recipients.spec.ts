@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
 import { signUpAndVerify, uniqueEmail } from './support';
+import { axe } from './axe';
 
 /**
  * Recipients (docs/product/money-movement.md#recipients): a UK customer adds a Kenyan M-Pesa
@@ -20,7 +20,7 @@ async function newUkCustomer(page: Page, request: APIRequestContext): Promise<vo
 
 async function expectAccessibleAndFits(page: Page, label: string): Promise<void> {
   await expect(page.locator('svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, `${label}: axe`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `${label}: layout at 360 px`).toEqual([]);
 }

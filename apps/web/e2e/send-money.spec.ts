@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
 import { onboardedUkCustomer, verifiedUkCustomer } from './verified-customer';
+import { axe } from './axe';
 
 /**
  * Sending money I (docs/product/money-movement.md#transfer-wizard): a verified UK customer quotes on
@@ -13,7 +13,7 @@ import { onboardedUkCustomer, verifiedUkCustomer } from './verified-customer';
 
 async function expectAccessibleAndFits(page: Page, label: string): Promise<void> {
   await expect(page.locator('svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, `${label}: axe`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `${label}: layout`).toEqual([]);
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signUpThroughUi, STRONG_PASSWORD, uniqueEmail } from './support';
+import { axe } from './axe';
 
 test.describe('sign-in', () => {
   test('a failed sign-in shows the server message under Login failed', async ({ page }) => {
@@ -55,7 +55,7 @@ test.describe('sign-in', () => {
   test('has no accessibility violations @phone', async ({ page }) => {
     await page.goto('/?referer=reset-password');
     await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow, 'no horizontal scrolling').toBe(false);

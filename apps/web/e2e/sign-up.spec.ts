@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mailbox, signUpThroughUi, STRONG_PASSWORD, uniqueEmail } from './support';
+import { axe } from './axe';
 
 test.describe('sign-up', () => {
   test('shows the specified texts and a live password checklist', async ({ page }) => {
@@ -65,7 +65,7 @@ test.describe('sign-up', () => {
   test('has no accessibility violations @phone', async ({ page }) => {
     await page.goto('/sign-up');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow, 'no horizontal scrolling').toBe(false);

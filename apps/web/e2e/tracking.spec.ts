@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
 import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { axe } from './axe';
 
 /**
  * The public tracking page (docs/product/money-movement.md#tracking): a verified UK customer confirms
@@ -90,7 +90,7 @@ test('a tracking link shows the status and amount without an account, and stops 
       expect(text, `the page shows nothing of "${secret}"`).not.toContain(secret);
     }
     await expect(visitor.locator('svg.animate-spin')).toHaveCount(0);
-    expect((await new AxeBuilder({ page: visitor }).analyze()).violations).toEqual([]);
+    expect((await axe(visitor).analyze()).violations).toEqual([]);
     expect(await visitor.evaluate(findLayoutProblems)).toEqual([]);
 
     // Revoked: the same link is not found.

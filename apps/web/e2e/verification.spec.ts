@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
 import { signUpAndVerify, uniqueEmail } from './support';
 import { picture, REVIEW_TIMEOUT, selfieTokens, uploadThroughApi } from './verified-customer';
+import { axe } from './axe';
 
 /**
  * Account verification (docs/product/account-verification.md): a UK customer uploads documents on
@@ -297,7 +297,7 @@ test.describe('account verification', () => {
     const check = async (label: string) => {
       await expect(page.locator('svg.animate-spin')).toHaveCount(0);
       const width = page.viewportSize()?.width ?? 0;
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(results.violations, `${label} at ${width} px: axe`).toEqual([]);
       if (width <= 360) {
         expect(await page.evaluate(findLayoutProblems), `${label} at ${width} px: layout`).toEqual([]);

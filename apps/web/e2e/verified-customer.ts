@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAndVerify, uniqueEmail } from './support';
@@ -69,7 +70,11 @@ export async function uploadThroughApi(
         ...fields,
         pages: {
           name: pages.name,
-          mimeType: pages.name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+          mimeType: pages.name.endsWith('.pdf')
+            ? 'application/pdf'
+            : pages.name.endsWith('.png')
+              ? 'image/png'
+              : 'image/jpeg',
           buffer: pages.buffer,
         },
       },
@@ -127,4 +132,72 @@ export async function verifiedUkCustomer(page: Page, request: APIRequestContext,
       { timeout: REVIEW_TIMEOUT, intervals: [500] },
     )
     .toBe(true);
+}
+
+/**
+ * The sandbox payout partner bounces accounts ending in 000 (docs/product/payments.md), which the
+ * usual example IBAN does: transfers meant to arrive go to another valid one.
+ */
+export const ARRIVES = { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' };
+export const BOUNCES = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' };
+
+/** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
+export async function confirmedTransfer(page: Page, account = ARRIVES): Promise<string> {
+  const headers = await xsrfHeaders(page);
+  const quote = await page.request.post('/client/v1/quotes', {
+    headers,
+    data: {
+      source_currency: 'GBP',
+      target_country: 'DE',
+      target_currency: 'EUR',
+      payout_method: 'bank_account',
+      source_amount: '25000',
+    },
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const recipient = await page.request.post('/client/v1/recipients', {
+    headers,
+    data: {
+      name: 'Hans Müller',
+      country: 'DE',
+      currency: 'EUR',
+      payout_method: 'bank_account',
+      details: account,
+    },
+  });
+  expect(recipient.status(), await recipient.text()).toBe(201);
+  const transfer = await page.request.post('/client/v1/transactions', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: {
+      quote_id: ((await quote.json()) as { id: string }).id,
+      recipient_id: ((await recipient.json()) as { id: string }).id,
+      purpose: null,
+      reference: 'Rent November',
+    },
+  });
+  expect(transfer.status(), await transfer.text()).toBe(201);
+  return ((await transfer.json()) as { id: string }).id;
+}
+
+/** A one-page PDF saying `text` (uncompressed; a classic cross-reference table). */
+export function simplePdf(text: string): Buffer {
+  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, i) => {
+    const offset = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+  return Buffer.from(body + xref, 'latin1');
 }

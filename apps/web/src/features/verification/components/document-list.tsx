@@ -27,7 +27,6 @@ function PageThumbnail({ document, page }: { document: Document; page: DocumentP
         href={pageUrl(document.id, page.id)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={t('verification.overview.openPage', { page: label, type: texts.typeName(document.document_type) })}
         className={cn(
           'flex w-20 flex-col items-center gap-1 rounded-lg border border-slate-200 bg-white p-1.5 text-xs text-slate-700 hover:border-slate-400',
           focusRing,
@@ -40,7 +39,13 @@ function PageThumbnail({ document, page }: { document: Document; page: DocumentP
             <img src={pageUrl(document.id, page.id)} alt="" loading="lazy" className="h-full w-full object-cover" />
           )}
         </span>
-        <span className="max-w-full truncate">{isPdf ? `${label} · ${t('verification.overview.pdf')}` : label}</span>
+        {/* Named from its content (no aria-label): what shows is part of what is said (WCAG 2.5.3). */}
+        <span aria-hidden="true" className="max-w-full truncate">
+          {isPdf ? `${label} · ${t('verification.overview.pdf')}` : label}
+        </span>
+        <span className="sr-only">
+          {t('verification.overview.openPage', { page: label, type: texts.typeName(document.document_type) })}
+        </span>
       </a>
     </li>
   );
