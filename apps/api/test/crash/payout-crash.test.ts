@@ -20,7 +20,7 @@ import {
   returnQuery,
   startPayment,
 } from '../payments/helpers.ts';
-import { customer, everyoneMaySend, recipient } from '../transactions/helpers.ts';
+import { customer, everyoneMaySend, recipient } from '../transfers/helpers.ts';
 import { CLOSED_IBAN, GOOD_IBAN } from '../payouts/helpers.ts';
 
 const APP_KEY = 'test-app-key-0123456789-abcdefghijklmnop';

@@ -3,7 +3,7 @@
 // the signed return and the webhook feed one state machine, whichever comes first applies.
 import { money, toMajorString } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 import {
   CARDS,
   balance,

@@ -6,7 +6,7 @@ import { beforeEach, expect } from 'vitest';
 import type { AppOverrides } from '../../src/app.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { type Client, type TestContext, useTestApp } from '../helpers.ts';
-import { DE_BANK, GERMAN_IBAN, customer, newKey, quote, recipient } from '../transactions/helpers.ts';
+import { DE_BANK, GERMAN_IBAN, customer, newKey, quote, recipient } from '../transfers/helpers.ts';
 
 export interface CapturedWebhook {
   url: string;

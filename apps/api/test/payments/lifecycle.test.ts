@@ -4,7 +4,7 @@
 import { canTransition, TransactionStatus } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAILED_STATUSES } from '../../src/modules/transfers/lifecycle.ts';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 import { payableTransfer, usePaymentsApp } from './helpers.ts';
 import { timelineEnglish, type TimelineNote } from '../../src/modules/transfers/timeline-words.ts';
 

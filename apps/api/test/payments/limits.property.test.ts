@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, type Client } from '../helpers.ts';
 import { CLOSED_IBAN, GOOD_IBAN, refundTransfer, usePayoutsApp } from '../payouts/helpers.ts';
-import { DE_BANK, confirm, customer, everyoneMaySend, quote, recipient } from '../transactions/helpers.ts';
+import { DE_BANK, confirm, customer, everyoneMaySend, quote, recipient } from '../transfers/helpers.ts';
 import { CARDS, cancelTransfer, deliver, drainJobs, path, type PaymentsContext } from './helpers.ts';
 
 const ctx: PaymentsContext = usePayoutsApp({

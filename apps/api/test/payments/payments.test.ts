@@ -4,7 +4,7 @@ import { PaymentMethods, buildPath, paymentsEndpoints, transactionsEndpoints } f
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONCILE_AFTER_MS } from '../../src/modules/payments/payments.service.ts';
 import { PAY_WITHIN_MS } from '../../src/modules/transfers/transfers.service.ts';
-import { customer, everyoneMaySend } from '../transactions/helpers.ts';
+import { customer, everyoneMaySend } from '../transfers/helpers.ts';
 import {
   CARDS,
   balance,

@@ -7,7 +7,7 @@ import { SANDBOX_GATEWAY_SIGNATURE_HEADER } from '../../src/adapters/payment-gat
 import { hmacBase64Url } from '../../src/lib/crypto.ts';
 import { signWebhook, unixSeconds } from '../../src/lib/webhook-signature.ts';
 import { Client } from '../helpers.ts';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 import {
   CARDS,
   captureWebhooks,

@@ -14,7 +14,7 @@ import {
   usePaymentsApp,
   type PaymentsContext,
 } from '../payments/helpers.ts';
-import { customer, recipient } from '../transactions/helpers.ts';
+import { customer, recipient } from '../transfers/helpers.ts';
 import type { Client } from '../helpers.ts';
 
 /** A German IBAN the sandbox partner pays out (it does not end in 000). */
@@ -26,7 +26,7 @@ export const GOOD_IBAN = {
   details: { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' },
 };
 /** The transactions tests' German IBAN ends in 000: the sandbox returns it ("Account closed"). */
-export { GERMAN_IBAN as CLOSED_IBAN } from '../transactions/helpers.ts';
+export { GERMAN_IBAN as CLOSED_IBAN } from '../transfers/helpers.ts';
 
 export const SANDBOX_PAYOUT_DELAY_MS = 20_000;
 

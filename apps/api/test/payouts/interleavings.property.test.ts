@@ -23,7 +23,7 @@ import {
   type CapturedWebhook,
   type PaymentsContext,
 } from '../payments/helpers.ts';
-import { customer, everyoneMaySend, recipient } from '../transactions/helpers.ts';
+import { customer, everyoneMaySend, recipient } from '../transfers/helpers.ts';
 import { CLOSED_IBAN, GOOD_IBAN, refundTransfer, resendTransfer, usePayoutsApp } from './helpers.ts';
 
 // A paid transfer waits a minute before its payout starts (so a cancel can still catch it); sessions

@@ -8,7 +8,7 @@ import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailbox } from '../helpers.ts';
 import { drainJobs, getTransaction } from '../payments/helpers.ts';
-import { everyoneMaySend, recipient } from '../transactions/helpers.ts';
+import { everyoneMaySend, recipient } from '../transfers/helpers.ts';
 import { GOOD_IBAN, paidTransfer, payoutsOf, resendTransfer, settlePayouts, usePayoutsApp } from './helpers.ts';
 
 /** A German IBAN with a valid checksum ending in 999: the sandbox partner rejects its details at once. */

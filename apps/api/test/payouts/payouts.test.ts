@@ -3,7 +3,7 @@
 // returned by its signed notices; repeats and out-of-order notices change nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLOSED } from '../../src/adapters/payout-partner/index.ts';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 import {
   captureWebhooks,
   deliver,

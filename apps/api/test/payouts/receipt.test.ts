@@ -3,7 +3,7 @@
 import { buildPath } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/modules/receipts/receipt-pdf.ts';
-import { customer, everyoneMaySend } from '../transactions/helpers.ts';
+import { customer, everyoneMaySend } from '../transfers/helpers.ts';
 import { expectBalancedLedger } from '../payments/helpers.ts';
 import { GOOD_IBAN, paidTransfer, settlePayouts, usePayoutsApp } from './helpers.ts';
 

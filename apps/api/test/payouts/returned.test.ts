@@ -2,7 +2,7 @@
 // send again to corrected details with a new payout and no new payment; owner only, 409 otherwise.
 import { Transaction } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { M_PESA, customer, everyoneMaySend, recipient } from '../transactions/helpers.ts';
+import { M_PESA, customer, everyoneMaySend, recipient } from '../transfers/helpers.ts';
 import { drainJobs, entryCodes, expectBalancedLedger, getTransaction } from '../payments/helpers.ts';
 import {
   CLOSED_IBAN,

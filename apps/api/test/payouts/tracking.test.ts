@@ -6,7 +6,7 @@ import { buildPath, Tracking, TrackingLink, trackingEndpoints as e } from '@remi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/lib/crypto.ts';
 import { TRACKING_LOOKUPS } from '../../src/modules/tracking/tracking.service.ts';
-import { customer, everyoneMaySend } from '../transactions/helpers.ts';
+import { customer, everyoneMaySend } from '../transfers/helpers.ts';
 import { expectBalancedLedger } from '../payments/helpers.ts';
 import type { Client } from '../helpers.ts';
 import { GOOD_IBAN, paidTransfer, settlePayouts, usePayoutsApp } from './helpers.ts';

@@ -16,7 +16,7 @@ import {
   startPayment,
   usePaymentsApp,
 } from '../payments/helpers.ts';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 
 const ctx = usePaymentsApp({ env: { DATABASE_POOL_MAX: '10' } });
 const N = 50;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { deliverAll, drainJobs, getTransaction, usePaymentsApp } from '../payments/helpers.ts';
 import { GOOD_IBAN, paidTransfer, payoutsOf, SANDBOX_PAYOUT_DELAY_MS } from '../payouts/helpers.ts';
-import { everyoneMaySend } from '../transactions/helpers.ts';
+import { everyoneMaySend } from '../transfers/helpers.ts';
 
 // Payouts do not start by themselves here (the test helpers' start delay): the test starts them.
 const ctx = usePaymentsApp({ env: { DATABASE_POOL_MAX: '10', SANDBOX_PAYOUT_DELAY_SECONDS: '20' } });

@@ -16,7 +16,7 @@ import {
   newKey,
   quote,
   recipient,
-} from '../transactions/helpers.ts';
+} from '../transfers/helpers.ts';
 
 const ctx = useTestApp({ env: { DATABASE_POOL_MAX: '10' } });
 const N = 50;
