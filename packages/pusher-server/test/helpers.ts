@@ -1,15 +1,12 @@
 // Test rig for the server: a bare Fastify app with the plugin and small channel-auth and
-// user-auth routes of its own, real pusher-js clients, raw ws clients, and cleanup of everything
-// in afterEach.
+// user-auth routes of its own, raw ws clients, and (from clients.ts, shared with the api's tests)
+// real pusher-js clients and cleanup of everything in afterEach.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import PusherClient, { type Options as PusherClientOptions } from 'pusher-js';
 import { WebSocket } from 'ws';
 import { isValidSocketId, pusherServer, signChannel, signUser, type PusherServerOptions } from '../src/index.ts';
+import { APP_ID, CREDS, KEY, SECRET, listen, onCleanup, timeout, type TestServer } from './clients.ts';
 
-export const APP_ID = '1001';
-export const KEY = 'test-key';
-export const SECRET = 'test-secret';
-export const CREDS = { key: KEY, secret: SECRET };
+export * from './clients.ts';
 
 /** The private channel of one customer, as an app built on Laravel Echo names it (`Echo.private('customer.' + id)`). */
 export function customerChannel(customerId: string | number): string {
@@ -19,32 +16,6 @@ export function customerChannel(customerId: string | number): string {
 /** The event name Laravel Echo with namespace `App.Events` binds, e.g. `App\Events\TasksChanged`. */
 export function eventName(event: string): string {
   return `App.Events.${event}`.replace(/\./g, '\\');
-}
-
-(PusherClient as unknown as { logToConsole: boolean }).logToConsole = false;
-
-const cleanups: Array<() => Promise<void> | void> = [];
-
-export function onCleanup(fn: () => Promise<void> | void): void {
-  cleanups.push(fn);
-}
-
-/** Runs every cleanup registered since the last call (newest first). Call in afterEach. */
-export async function cleanup(): Promise<void> {
-  while (cleanups.length > 0) {
-    const fn = cleanups.pop();
-    try {
-      await fn?.();
-    } catch {
-      /* keep cleaning */
-    }
-  }
-}
-
-export interface TestServer {
-  app: FastifyInstance;
-  port: number;
-  origin: string;
 }
 
 interface TestCustomer {
@@ -94,68 +65,7 @@ export async function startServer(
     const userData = JSON.stringify({ id: customer.id, user_info: customer.info });
     return { auth: signUser(CREDS, body.socket_id, userData), user_data: userData };
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  onCleanup(() => app.close());
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, port, origin: `http://127.0.0.1:${port}` };
-}
-
-/** pusher-js (its node build, unmodified) configured for this server. */
-export function pusherClient(
-  server: TestServer,
-  customerId: string | null,
-  overrides: Partial<PusherClientOptions> = {},
-): PusherClient {
-  const headers = customerId ? { 'x-test-customer': customerId } : {};
-  const client = new PusherClient(KEY, {
-    cluster: 'eu',
-    wsHost: '127.0.0.1',
-    wsPort: server.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { endpoint: `${server.origin}/broadcasting/auth`, transport: 'ajax', headers },
-    userAuthentication: { endpoint: `${server.origin}/broadcasting/user-auth`, transport: 'ajax', headers },
-    ...overrides,
-  });
-  onCleanup(() => client.disconnect());
-  return client;
-}
-
-export function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-interface Bindable {
-  bind(event: string, callback: (data: unknown) => void): unknown;
-  unbind(event: string, callback: (data: unknown) => void): unknown;
-}
-
-/** Resolves with the next `event` on a pusher-js channel, connection or user. */
-export function nextEvent<T = unknown>(target: Bindable, event: string, ms = 3000): Promise<T> {
-  return timeout(
-    new Promise<T>((resolve) => {
-      const handler = (data: unknown) => {
-        target.unbind(event, handler);
-        resolve(data as T);
-      };
-      target.bind(event, handler);
-    }),
-    ms,
-    event,
-  );
-}
-
-export async function connected(client: PusherClient): Promise<string> {
-  if (client.connection.state !== 'connected') await nextEvent(client.connection, 'connected');
-  return client.connection.socket_id;
+  return listen(app);
 }
 
 /** A raw ws client that records every message and the close code. */

@@ -17,6 +17,7 @@ import {
   subtract,
   sum,
   toMajorString,
+  toMajorWithCurrency,
   zero,
 } from './amounts.ts';
 import { CURRENCIES, currencyExponent, isCurrencyCode, type CurrencyCode } from './currencies.ts';
@@ -119,6 +120,11 @@ describe('major units', () => {
   ] as const)('%s minor units of %s are "%s"', (amount, currency, text) => {
     expect(toMajorString(money(amount, currency))).toBe(text);
     expect(parseMajor(text, currency)).toBe(amount);
+  });
+
+  it('toMajorWithCurrency words an amount for a message: its major units and its code', () => {
+    expect(toMajorWithCurrency(money(12550n, 'EUR'))).toBe('125.50 EUR');
+    expect(toMajorWithCurrency(money(1250n, 'JPY'))).toBe('1250 JPY');
   });
 
   it('parseMajor takes fewer decimals than the currency has, and leading zeros', () => {

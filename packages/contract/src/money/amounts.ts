@@ -76,6 +76,11 @@ export function toMajorString(m: Money): string {
   return negative ? `-${major}` : major;
 }
 
+/** The amount and its code as a customer reads them in a message: "125.50 EUR", "1250 JPY". */
+export function toMajorWithCurrency(m: Money): string {
+  return `${toMajorString(m)} ${m.currency}`;
+}
+
 /**
  * "125.5" in GBP → 12550n minor units. Refuses more decimals than the currency has (an error, never a
  * rounding: "1.005" GBP, "10.5" JPY), separators other than '.', signs other than a leading '-'.

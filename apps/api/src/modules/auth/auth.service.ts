@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { MailAdapter, MailMessage } from '../../adapters/mail/mail-adapter.ts';
 import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Config } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, Executor, MfaMethodColumn } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
@@ -68,9 +69,6 @@ export interface AuthResult {
 }
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
-
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
 export class AuthService {
   readonly policy: PasswordPolicy;

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import { toSession } from '../customers/customer.mapper.ts';
+import { UUID } from '../../lib/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CURRENT_DEVICE = 'This is the device you are using. Sign out instead.';
 
 export interface DevicesServiceDeps {

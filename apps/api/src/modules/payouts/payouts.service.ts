@@ -1,4 +1,4 @@
-import { money, toMajorString, type CurrencyCode, type Money } from '@remit/contract';
+import { money, toMajorWithCurrency as words, type CurrencyCode } from '@remit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PayoutRefused,
@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
+import { UUID, newId } from '../../lib/ids.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { TransferLifecycle } from '../transfers/lifecycle.ts';
 import type { PayoutMoney, TransferSteps } from '../transfers/transfer-steps.ts';
@@ -21,12 +21,8 @@ import type { InboxAnswer, WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import { PAYOUT_JOBS } from './payouts.jobs.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A payout the partner has not taken this long after it opened is late: the customer is told, once. */
 export const PAYOUT_DELAY_NOTICE_MS = 30 * 60_000;
-
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
 
 export interface PayoutsServiceDeps {
   db: Kysely<Database>;

@@ -8,7 +8,6 @@ import {
   percentOf,
   quoteAmountTooLarge,
   quoteAmounts,
-  toMajorString,
   type CurrencyCode,
   type FeeItem,
   type Money,
@@ -16,6 +15,7 @@ import {
   type QuoteFeeType,
   type QuoteNotice,
   type Rate,
+  toMajorWithCurrency as words,
 } from '@remit/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { CorridorTerms, PayInFeeTerms } from '../corridors/corridor-catalog.ts';
@@ -48,7 +48,6 @@ export interface QuotePrice {
   payInOptions: PricedPayInOption[];
 }
 
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
 const cardLimitWords = (inSend: Money, inGbp: Money): string =>
   inSend.currency === inGbp.currency ? words(inGbp) : `${words(inSend)} (${words(inGbp)})`;
 

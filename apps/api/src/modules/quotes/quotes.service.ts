@@ -10,7 +10,6 @@ import {
   QUOTE_AMOUNT_ZERO,
   quoteAmountTooLarge,
   SEND_CURRENCIES,
-  toMajorString,
   type CurrencyCode,
   type Money,
   type Quote,
@@ -20,12 +19,13 @@ import {
   type QuotePayInOption,
   type QuoteRequest,
   type SendCurrency,
+  toMajorWithCurrency as words,
 } from '@remit/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
+import { UUID, newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { CorridorsService } from '../corridors/corridors.service.ts';
 import type { RatesService } from '../corridors/rates.service.ts';
@@ -38,9 +38,6 @@ import { quotesRepository, type QuoteRow } from './quotes.repository.ts';
 /** A quote's rate is locked this long (docs/product/money-movement.md#quotes). */
 export const QUOTE_LIFETIME_MS = 1_800_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
 const utc = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export interface QuotesServiceDeps {

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { textProblem, type TextProblem } from '../../lib/text.ts';
+import { UUID } from '../../lib/ids.ts';
 
 /**
  * Account formats by their own rules (docs/product/money-movement.md#recipients). Pure functions of a
@@ -119,7 +120,7 @@ export function normalEmail(value: string): string | null {
 
 /** A random PIX key (EVP): a UUID, lower-cased. */
 export function normalEvp(value: string): string | null {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : null;
+  return UUID.test(value) ? value.toLowerCase() : null;
 }
 
 // ---- names ----

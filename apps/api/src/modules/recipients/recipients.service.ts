@@ -8,26 +8,23 @@ import {
   type RecipientRequirementsRequest,
 } from '@remit/contract';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, emptyFieldErrors, type FieldErrors } from '../../lib/app-error.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
-import { newId } from '../../lib/ids.ts';
+import { UUID, newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
 import { checkRecipientName, searchableName } from './checks.ts';
 import { recipientsRepository, type RecipientRow, type RecipientValues } from './recipients.repository.ts';
 import { checkDetails, findRequirementSet, requirementsOf } from './requirements.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const DUPLICATE_RECIPIENT = 'You already have this recipient.';
 export const INVALID_CURSOR = 'The cursor is invalid.';
 const DEFAULT_PAGE = 20;
-
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
 export interface RecipientsServiceDeps {
   db: Kysely<Database>;
