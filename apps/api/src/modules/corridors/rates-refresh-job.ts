@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { minutesInMs } from '../../lib/clock.ts';
 import type { RatesService } from './rates.service.ts';
 
 /**
@@ -21,7 +22,7 @@ export class RatesRefreshJob {
   /** Runs a first refresh (failures logged), then schedules the next ones (unref'd). */
   async start(): Promise<void> {
     if (this.deps.everyMinutes <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), this.deps.everyMinutes * 60_000);
+    this.timer = setInterval(() => void this.runOnce(), minutesInMs(this.deps.everyMinutes));
     this.timer.unref();
     await this.runOnce();
   }

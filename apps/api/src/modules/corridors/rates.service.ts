@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RatesProvider } from '../../adapters/fx-rates/index.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { hoursInMs, type Clock } from '../../lib/clock.ts';
 import { corridorsRepository, type StoredRate } from './corridors.repository.ts';
 import { crossRate } from './cross-rate.ts';
 
@@ -94,7 +94,7 @@ export class RatesService {
     }
     const eurTo = (c: CurrencyCode): Rate => (c === 'EUR' ? ONE : parseRate(byCurrency.get(c)!.rate));
     const asOf = new Date(Math.min(...rows.map((r) => new Date(r.as_of).getTime())));
-    const maxAgeMs = this.deps.maxAgeHours * 3_600_000;
+    const maxAgeMs = hoursInMs(this.deps.maxAgeHours);
     if (now.getTime() - asOf.getTime() > maxAgeMs) {
       throw AppError.validation({
         target_currency: [

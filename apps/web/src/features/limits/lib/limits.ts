@@ -9,5 +9,6 @@ export function usedPercent(used: string, limit: string): number {
   const limitUnits = parseMinorUnits(limit);
   if (limitUnits <= 0n || usedUnits >= limitUnits) return 100;
   if (usedUnits <= 0n) return 0;
+  // eslint-disable-next-line no-restricted-syntax -- a whole percent from 0 to 100 for the bar, not an amount
   return Number((usedUnits * 100n) / limitUnits);
 }

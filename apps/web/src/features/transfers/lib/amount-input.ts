@@ -18,6 +18,7 @@ const separators = new Map<string, { decimal: string; group: string }>();
 function separatorsOf(locale: string): { decimal: string; group: string } {
   let found = separators.get(locale);
   if (!found) {
+    // eslint-disable-next-line no-restricted-syntax -- a sample to read the locale's separators, not an amount
     const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
     found = {
       decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
