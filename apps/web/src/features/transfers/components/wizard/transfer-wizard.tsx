@@ -16,20 +16,18 @@ import { Card } from '@/components/ui/card';
 import { FormActions } from '@/components/ui/form-actions';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
-import { isSignedOut, readShownError, toApiError } from '@/lib/api-errors';
-import { cn } from '@/lib/cn';
-import { useCustomerEvents } from '@/lib/use-customer-events';
-import { quoteQueryOptions, refreshQuote } from '../../api/quotes';
+import { readShownError, toApiError } from '@/lib/api-errors';
+import { quoteQueryOptions } from '../../api/quotes';
 import { createTransaction, transactionQueryOptions, transactionsQueryKey } from '../../api/transactions';
 import { detailsValid } from '../../lib/details-schema';
+import { useQuoteRefresh } from '../../hooks/use-quote-refresh';
+import { useWizardStep } from '../../hooks/use-wizard-step';
 import { useAllRecipients } from '@/features/recipients';
-import { countryName, describeChange } from '../../lib/quote-words';
+import { countryName } from '../../lib/quote-words';
 import {
   clearChoices,
   confirmationKey,
   forgetConfirmation,
-  isWizardStep,
-  moveChoices,
   readChoices,
   WIZARD_STEPS,
   writeChoices,
@@ -43,6 +41,7 @@ import { QuoteBreakdown } from './quote-breakdown';
 import { isBlocked, QuoteNotices } from './quote-notices';
 import { quoteDestination, RecipientStep } from './recipient-step';
 import { ReviewStep, type ConfirmFailure } from './review-step';
+import { RefreshNotes, Stepper } from './wizard-parts';
 
 /** A quote read again within this time is taken from the cache (a re-quote puts the new one there). */
 const QUOTE_STALE_MS = 15_000;
@@ -94,7 +93,7 @@ function Wizard({ quote }: { quote: Quote }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // "Send again" on the dashboard names the recipient (`?recipient=`): chosen unless one already is.
   const [choices, setChoices] = useState<WizardChoices>(() => {
     const stored = readChoices(quote.id);
@@ -104,12 +103,7 @@ function Wizard({ quote }: { quote: Quote }) {
   const [added, setAdded] = useState<Recipient[]>([]);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const [failure, setFailure] = useState<ConfirmFailure | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-  const [refreshFailed, setRefreshFailed] = useState(false);
-  const [expiringSoon, setExpiringSoon] = useState<string | null>(null);
-  const autoRefreshed = useRef(new Set<string>());
   const inFlight = useRef(false);
-  const restoreFocus = useRef<HTMLElement | null>(null);
   /** Confirmed: on the way to the payment page, nothing here navigates any more. */
   const leaving = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -148,105 +142,21 @@ function Wizard({ quote }: { quote: Quote }) {
     }
   }, [listComplete, choices.recipientId, chosen, t]);
 
-  // Which steps can be shown: the recipient once nothing blocks, details once one is chosen, review
-  // once the details pass the destination's rules.
-  const reachable: Record<WizardStep, boolean> = {
-    amount: true,
-    recipient: !blocked && !used,
-    details: !blocked && !used && choices.recipientId !== null,
-    review:
-      !blocked &&
-      !used &&
-      choices.recipientId !== null &&
-      detailsValid(quote.target_country, choices.purpose, choices.reference),
-  };
-  const asked = params.get('step');
-  const wanted: WizardStep = isWizardStep(asked) ? asked : 'amount';
-  let step: WizardStep = 'amount';
-  for (const s of WIZARD_STEPS.slice(0, WIZARD_STEPS.indexOf(wanted) + 1)) {
-    if (!reachable[s]) break;
-    step = s;
-  }
+  const { step, reachable, goTo } = useWizardStep({
+    open: !blocked && !used,
+    recipientChosen: choices.recipientId !== null,
+    detailsValid: detailsValid(quote.target_country, choices.purpose, choices.reference),
+    leaving,
+    stepHeading,
+  });
 
-  const goTo = useCallback(
-    (next: WizardStep, replace = false) => {
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          copy.set('step', next);
-          return copy;
-        },
-        { replace },
-      );
-    },
-    [setParams],
-  );
-
-  // A step asked for that cannot be shown yet: the address says the one shown.
-  useEffect(() => {
-    if (leaving.current) return;
-    if (asked !== step && !(asked === null && step === 'amount')) goTo(step, true);
-  }, [asked, step, goTo]);
-
-  // Focus goes to the step's heading when the step changes (not on the first render).
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    stepHeading.current?.focus();
-  }, [step]);
-
-  /** Another quote replaces this one: cached, choices moved, the address replaced (focus stays where it was). */
-  const goToQuote = useCallback(
-    (next: Quote) => {
-      const focused = document.activeElement;
-      restoreFocus.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
-      queryClient.setQueryData(quoteQueryOptions(next.id).queryKey, next);
-      moveChoices(quote.id, next.id);
+  const { goToQuote, refresh, refreshing, refreshFailed, expiringSoon } = useQuoteRefresh(quote, {
+    expired,
+    step,
+    leaving,
+    onReplaced: () => {
       setServerErrors((e) => ({ ...e, quote_id: undefined }));
       setFailure(null);
-      void navigate(paths.transferWizard.getHref({ quoteId: next.id }, { step }), { replace: true });
-    },
-    [queryClient, quote.id, navigate, step],
-  );
-
-  // The app moves focus to the page heading on a new path (after this effect): typing in the amount
-  // keeps it, so focus goes back once the new quote is shown.
-  useEffect(() => {
-    const element = restoreFocus.current;
-    restoreFocus.current = null;
-    if (!element) return;
-    const timer = setTimeout(() => {
-      if (element.isConnected && document.activeElement !== element) element.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [quote.id]);
-
-  const refresh = useCallback(() => {
-    setRefreshing(true);
-    setRefreshFailed(false);
-    refreshQuote(quote.id).then(
-      (next) => {
-        setRefreshing(false);
-        goToQuote(next);
-      },
-      async (error: unknown) => {
-        setRefreshing(false);
-        if (!isSignedOut(error)) setRefreshFailed(true);
-      },
-    );
-  }, [quote.id, goToQuote]);
-
-  // At expiry, a fresh quote (once per quote: a failure offers a button instead of a loop).
-  useEffect(() => {
-    if (!expired || leaving.current || autoRefreshed.current.has(quote.id)) return;
-    autoRefreshed.current.add(quote.id);
-    refresh();
-  }, [expired, quote.id, refresh]);
-
-  useCustomerEvents({
-    QuoteExpiring: (payload) => {
-      if (payload.quote_id === quote.id) setExpiringSoon(quote.id);
     },
   });
 
@@ -356,7 +266,7 @@ function Wizard({ quote }: { quote: Quote }) {
       {refreshFailed && (
         <QueryError message={t('transfer.changes.refreshError')} retrying={refreshing} onRetry={refresh} />
       )}
-      {expiringSoon === quote.id && !expired && <Alert tone="info">{t('transfer.countdown.expiringSoon')}</Alert>}
+      {expiringSoon && !expired && <Alert tone="info">{t('transfer.countdown.expiringSoon')}</Alert>}
 
       <Card className="space-y-6">
         <div>
@@ -477,76 +387,5 @@ function Wizard({ quote }: { quote: Quote }) {
           ))}
       </Card>
     </div>
-  );
-}
-
-/** What a refresh changed, in words, so the customer sees it before confirming. */
-function RefreshNotes({ quote }: { quote: Quote }) {
-  const { t, i18n } = useTranslation();
-  if (!quote.refreshed_from) return null;
-  return (
-    <Alert tone="info" title={t('transfer.changes.title')} testId="quote-changes">
-      {quote.changes.length === 0 ? (
-        <p>{t('transfer.changes.none')}</p>
-      ) : (
-        <>
-          <p>{t('transfer.changes.intro')}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {quote.changes.map((change) => (
-              <li key={change.field}>{describeChange(t, change, quote, i18n.language)}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Alert>
-  );
-}
-
-/** The steps, the current one marked; a step already reachable can be gone back to. */
-function Stepper({
-  current,
-  reachable,
-  onGo,
-}: {
-  current: WizardStep;
-  reachable: Record<WizardStep, boolean>;
-  onGo: (step: WizardStep) => void;
-}) {
-  const { t } = useTranslation();
-  const currentIndex = WIZARD_STEPS.indexOf(current);
-  return (
-    <nav aria-label={t('transfer.steps.label')}>
-      <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm">
-        {WIZARD_STEPS.map((s, i) => {
-          const name = t(`transfer.steps.${s}`);
-          const done = i < currentIndex;
-          const isCurrent = s === current;
-          const bar = cn(
-            'block border-t-4 pt-2 font-medium break-words',
-            isCurrent
-              ? 'border-blue-700 text-blue-900'
-              : done
-                ? 'border-blue-300 text-slate-800'
-                : 'border-slate-200 text-slate-600',
-          );
-          return (
-            <li key={s} aria-current={isCurrent ? 'step' : undefined}>
-              {done && reachable[s] ? (
-                <button
-                  type="button"
-                  onClick={() => onGo(s)}
-                  className={cn(bar, 'w-full underline focus-visible:outline-2 focus-visible:outline-blue-700')}
-                >
-                  <span className="sr-only">{t('transfer.steps.done', { name })}</span>
-                  <span aria-hidden="true">{name}</span>
-                </button>
-              ) : (
-                <span className={bar}>{name}</span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
   );
 }
