@@ -50,7 +50,7 @@ const appUsesFeatureFaces = {
 // adapters, then modules, then plugins, then the composition root and app.ts at the top. A module
 // talks to another through its service, never its repository; nothing below the top builds services.
 const top = {
-  group: ['**/app.ts', '**/server.ts', '**/start.ts', '**/composition-root.ts'],
+  group: ['**/app.ts', '**/server.ts', '**/start.ts', '**/composition-root.ts', '**/composition/**'],
   message: 'Only the entry points import the app and its composition root.',
 };
 const plugins = {
