@@ -7,7 +7,6 @@ import {
   type Transaction,
   type TransactionStatus,
 } from '@remit/contract';
-import type { PayoutRecipient } from '../../adapters/payout-partner/index.ts';
 import type { Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
@@ -18,6 +17,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import { searchableName } from '../recipients/checks.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { TransferLifecycle } from './lifecycle.ts';
+import type { PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
 import { transfersRepository, type TransferForPayout } from './transfers.repository.ts';
 import type { TransfersService } from './transfers.service.ts';
 
@@ -61,43 +61,7 @@ export const RESEND_NOT_ALLOWED = (status: TransactionStatus) =>
 /** A timeline entry's amount: minor units and currency, worded by the app (timeline-words.ts). */
 const amountParams = (m: Money): Record<string, string> => ({ amount: m.amount.toString(), currency: m.currency });
 
-/** A transfer's succeeded payment, as the payments module tells it. */
-export interface SucceededPayment {
-  id: string;
-  amount: Money;
-}
-
-/**
- * What the transfer asks of the payments module (implemented there, wired in the composition root,
- * so that the transfer module imports nothing of payments).
- */
-export interface PaymentsPort {
-  /** The transfer's succeeded payment (a paid transfer has one). */
-  succeeded(trx: Executor, transferId: string): Promise<SucceededPayment | undefined>;
-  /** Sends a payment's money back through the gateway: a durable job, in the caller's transaction. */
-  scheduleRefund(trx: Executor, paymentId: string): Promise<void>;
-}
-
-/** The money of one payout, converted and reserved: what the payouts module writes its payout row from. */
-export interface PayoutMoney {
-  transferId: string;
-  customerId: string;
-  recipientId: string;
-  /** The recipient exactly as confirmed (or as corrected by a resend). */
-  recipient: PayoutRecipient;
-  source: Money;
-  target: Money;
-  /** The pending `payout` posting's entries, posted or voided when the partner decides. */
-  pendingEntryIds: string[];
-}
-
-/** What the transfer asks of the payouts module (implemented there, wired in the composition root). */
-export interface PayoutsPort {
-  /** On `paid`, in the same transaction: the payout starts by a durable job. */
-  schedule(trx: Executor, transferId: string): Promise<void>;
-  /** A new payout of money already converted and reserved (a resend): its row and its start job. */
-  open(trx: Executor, payout: PayoutMoney): Promise<void>;
-}
+export type { PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
 
 export interface TransferStepsDeps {
   uow: UnitOfWork;
