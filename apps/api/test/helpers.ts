@@ -110,6 +110,15 @@ interface SetCookie {
   secure?: boolean;
 }
 
+/** n clients with the cookies of one (same session), as several tabs, a retrying network or a replaying attacker. */
+export function copiesOf(app: FastifyInstance, client: Client, n: number): Client[] {
+  return Array.from({ length: n }, () => {
+    const c = new Client(app);
+    for (const [k, v] of client.cookies) c.cookies.set(k, v);
+    return c;
+  });
+}
+
 /** A tiny cookie jar over app.inject: carries cookies and forwards XSRF-TOKEN as X-XSRF-TOKEN (like axios). */
 export class Client {
   readonly cookies = new Map<string, string>();

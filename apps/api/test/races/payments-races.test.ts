@@ -4,7 +4,7 @@
 import { StartedPayment, Transaction, buildPath, paymentsEndpoints, transactionsEndpoints } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { Client } from '../helpers.ts';
+import { copiesOf, type Client } from '../helpers.ts';
 import {
   CARDS,
   drainJobs,
@@ -21,13 +21,7 @@ import { everyoneMaySend } from '../transfers/helpers.ts';
 const ctx = usePaymentsApp({ env: { DATABASE_POOL_MAX: '10' } });
 const N = 50;
 
-function copies(client: Client, n = N): Client[] {
-  return Array.from({ length: n }, () => {
-    const c = new Client(ctx.app);
-    for (const [k, v] of client.cookies) c.cookies.set(k, v);
-    return c;
-  });
-}
+const copies = (client: Client, n = N): Client[] => copiesOf(ctx.app, client, n);
 
 beforeEach(() => {
   everyoneMaySend(ctx);

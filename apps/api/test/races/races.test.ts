@@ -9,20 +9,13 @@ import {
   securityEndpoints,
 } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
-import { Client, STRONG_PASSWORD, codeFrom, uniqueEmail, useTestApp } from '../helpers.ts';
+import { Client, copiesOf, STRONG_PASSWORD, codeFrom, uniqueEmail, useTestApp } from '../helpers.ts';
 import { computeTotp, lastMailTo, signInWithEmailMfa, signedInCustomer } from '../security/helpers.ts';
 
 const ctx = useTestApp({ env: { DATABASE_POOL_MAX: '10' } });
 const N = 8;
 
-/** Copies of a client (same cookies), as several tabs or a replaying attacker would send them. */
-function copies(client: Client, n = N): Client[] {
-  return Array.from({ length: n }, () => {
-    const c = new Client(ctx.app);
-    for (const [k, v] of client.cookies) c.cookies.set(k, v);
-    return c;
-  });
-}
+const copies = (client: Client, n = N): Client[] => copiesOf(ctx.app, client, n);
 
 const statuses = (results: { statusCode: number }[]) => results.map((r) => r.statusCode).sort();
 

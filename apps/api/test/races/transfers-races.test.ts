@@ -6,7 +6,7 @@
 import { Transaction, ValidationErrorBody } from '@remit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_USED } from '../../src/modules/transfers/transfers.service.ts';
-import { Client, useTestApp } from '../helpers.ts';
+import { copiesOf, useTestApp, type Client } from '../helpers.ts';
 import {
   KE_WALLET,
   M_PESA,
@@ -21,14 +21,7 @@ import {
 const ctx = useTestApp({ env: { DATABASE_POOL_MAX: '10' } });
 const N = 50;
 
-/** Copies of a client (same cookies), as several tabs or a retrying network would send them. */
-function copies(client: Client, n = N): Client[] {
-  return Array.from({ length: n }, () => {
-    const c = new Client(ctx.app);
-    for (const [k, v] of client.cookies) c.cookies.set(k, v);
-    return c;
-  });
-}
+const copies = (client: Client, n = N): Client[] => copiesOf(ctx.app, client, n);
 
 beforeEach(() => {
   everyoneMaySend(ctx);
