@@ -140,6 +140,33 @@ export function headerValue(
   return undefined;
 }
 
+/**
+ * The one way an adapter reads a signed notice (docs/product/payments.md#signatures): the signature
+ * in `header` checked against the raw body and the adapter's secrets at `at`, the body parsed as
+ * JSON, then read by the adapter (`read` answers its event, or null for a body that is not one).
+ */
+export function parseSignedWebhook<E>(
+  rawBody: string | Buffer,
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+  signatureHeader: string,
+  secrets: Secrets,
+  at: Date,
+  read: (json: unknown) => E | null,
+): ParsedWebhook<E> {
+  const verified = verifyWebhook(headerValue(headers, signatureHeader), rawBody, secrets, {
+    nowSeconds: unixSeconds(at),
+  });
+  if (verified.status !== 'ok') return { ok: false, reason: verified.status };
+  let event: E | null;
+  try {
+    event = read(JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')));
+  } catch {
+    // Not JSON, or an amount the money core refuses.
+    event = null;
+  }
+  return event === null ? { ok: false, reason: 'invalid_payload' } : { ok: true, event };
+}
+
 /** Unix seconds of a date. */
 export function unixSeconds(at: Date): number {
   return Math.floor(at.getTime() / 1000);

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacBase64Url, randomToken } from '../../lib/crypto.ts';
 import {
-  headerValue,
+  type ParsedWebhook,
+  parseSignedWebhook,
   signWebhook,
   unixSeconds,
   verifyWebhook,
-  type ParsedWebhook,
 } from '../../lib/webhook-signature.ts';
 import type {
   BankDetails,
@@ -152,39 +152,23 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): ParsedWebhook<PaymentEvent> {
-    const verified = verifyWebhook(headerValue(headers, SANDBOX_GATEWAY_SIGNATURE_HEADER), rawBody, this.opts.secrets, {
-      nowSeconds: unixSeconds(this.opts.now()),
-    });
-    if (verified.status !== 'ok') return { ok: false, reason: verified.status };
-    let json: unknown;
-    try {
-      json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-    } catch {
-      return { ok: false, reason: 'invalid_payload' };
-    }
-    const body = WebhookBody.safeParse(json);
-    if (!body.success) return { ok: false, reason: 'invalid_payload' };
-    const { data } = body.data;
-    let amount: Money;
-    try {
-      amount = money(data.amount, data.currency);
-    } catch {
-      return { ok: false, reason: 'invalid_payload' };
-    }
-    const failed = body.data.type === 'payment.failed';
-    if (failed !== (data.failure_reason !== null)) return { ok: false, reason: 'invalid_payload' };
-    return {
-      ok: true,
-      event: {
+    const header = SANDBOX_GATEWAY_SIGNATURE_HEADER;
+    return parseSignedWebhook(rawBody, headers, header, this.opts.secrets, this.opts.now(), (json) => {
+      const body = WebhookBody.safeParse(json);
+      if (!body.success) return null;
+      const { data } = body.data;
+      const failed = body.data.type === 'payment.failed';
+      if (failed !== (data.failure_reason !== null)) return null;
+      return {
         id: body.data.id,
         type: body.data.type,
         providerPaymentId: data.payment,
         paymentId: data.payment_id,
-        amount,
+        amount: money(data.amount, data.currency),
         occurredAt: new Date(body.data.created * 1000),
         ...(data.failure_reason ? { failureReason: data.failure_reason } : {}),
-      },
-    };
+      };
+    });
   }
 
   verifyReturn(query: Readonly<Record<string, unknown>>): VerifiedReturn {

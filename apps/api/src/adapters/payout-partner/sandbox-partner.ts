@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CurrencyCode, isPositive, money, serialiseMinorUnits, type Money } from '@remit/contract';
+import { CurrencyCode, isPositive, money, serialiseMinorUnits } from '@remit/contract';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  headerValue,
-  signWebhook,
-  unixSeconds,
-  verifyWebhook,
-  type ParsedWebhook,
-} from '../../lib/webhook-signature.ts';
+import { type ParsedWebhook, parseSignedWebhook, signWebhook, unixSeconds } from '../../lib/webhook-signature.ts';
 import type {
   PartnerPayout,
   PayoutEvent,
@@ -175,38 +169,22 @@ export class SandboxPayoutPartner implements PayoutPartner {
   }
 
   parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): ParsedWebhook<PayoutEvent> {
-    const verified = verifyWebhook(headerValue(headers, SANDBOX_PAYOUT_SIGNATURE_HEADER), rawBody, this.opts.secrets, {
-      nowSeconds: unixSeconds(this.opts.now()),
-    });
-    if (verified.status !== 'ok') return { ok: false, reason: verified.status };
-    let json: unknown;
-    try {
-      json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-    } catch {
-      return { ok: false, reason: 'invalid_payload' };
-    }
-    const body = WebhookBody.safeParse(json);
-    if (!body.success) return { ok: false, reason: 'invalid_payload' };
-    const { data, type } = body.data;
-    let amount: Money;
-    try {
-      amount = money(data.amount, data.currency);
-    } catch {
-      return { ok: false, reason: 'invalid_payload' };
-    }
-    if ((type === 'payout.returned') !== (data.reason !== null)) return { ok: false, reason: 'invalid_payload' };
-    return {
-      ok: true,
-      event: {
+    const header = SANDBOX_PAYOUT_SIGNATURE_HEADER;
+    return parseSignedWebhook(rawBody, headers, header, this.opts.secrets, this.opts.now(), (json) => {
+      const body = WebhookBody.safeParse(json);
+      if (!body.success) return null;
+      const { data, type } = body.data;
+      if ((type === 'payout.returned') !== (data.reason !== null)) return null;
+      return {
         id: body.data.id,
         type,
         partnerReference: data.reference,
         payoutId: data.payout_id,
-        amount,
+        amount: money(data.amount, data.currency),
         occurredAt: new Date(body.data.created * 1000),
         ...(data.reason !== null ? { reason: data.reason } : {}),
-      },
-    };
+      };
+    });
   }
 
   private scheduleWebhook(record: SandboxPayoutRecord, type: PayoutEventType, at: Date): void {

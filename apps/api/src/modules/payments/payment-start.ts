@@ -15,7 +15,7 @@ import type { PaymentGateway } from '../../adapters/payment-gateway/payment-gate
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { PAYABLE } from '../transfers/transfer-steps.ts';
+import { PAYABLE, transferStatusWords } from '../transfers/transfer-steps.ts';
 import { paymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 import type { PaymentsServiceDeps } from './payments.service.ts';
@@ -24,19 +24,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const PAY_IN_LABELS: Record<PayInMethod, string> = { bank_transfer: 'Bank transfer fee', card: 'Card fee' };
 const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfer', card: 'card' };
-const STATUS_WORDS: Partial<Record<TransactionStatus, string>> = {
-  payment_processing: 'a payment is being processed',
-  paid: 'it is paid',
-  processing: 'its payout has started',
-  completed: 'it is completed',
-  cancelled: 'it is cancelled',
-  expired: 'it has expired',
-  returned: 'its payout was returned',
-  refunded: 'it is refunded',
-};
 
 export const PAYMENT_NOT_ALLOWED = (status: TransactionStatus) =>
-  `This transfer can't be paid now: ${STATUS_WORDS[status] ?? status.replace('_', ' ')}.`;
+  `This transfer can't be paid now: ${transferStatusWords(status)}.`;
 export const PAY_BY_PASSED = 'This transfer was not paid in time. Make a new transfer.';
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';

@@ -49,6 +49,8 @@ const RESEND_WORDS: Partial<Record<TransactionStatus, string>> = {
 };
 const inWords = (map: Partial<Record<TransactionStatus, string>>, status: TransactionStatus) =>
   map[status] ?? status.replace('_', ' ');
+/** Where a transfer is, in words, for a refusal ("This transfer can't be paid now: it is paid."). */
+export const transferStatusWords = (status: TransactionStatus): string => inWords(STATUS_WORDS, status);
 
 export const REFUND_NOT_ALLOWED = (status: TransactionStatus) =>
   `This transfer can't be refunded: ${inWords(STATUS_WORDS, status)}. Only a returned transfer can be refunded; cancel a paid one instead.`;
