@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { findLayoutProblems } from './layout';
-import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { confirmedTransfer, verifiedUkCustomer } from './verified-customer';
 import { axe } from './axe';
 
 /**
@@ -12,44 +11,6 @@ import { axe } from './axe';
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** A transfer of GBP 250 to a German IBAN, confirmed through the api as the wizard does; not paid. */
-async function confirmedTransfer(page: Page): Promise<string> {
-  const headers = await xsrfHeaders(page);
-  const quote = await page.request.post('/client/v1/quotes', {
-    headers,
-    data: {
-      source_currency: 'GBP',
-      target_country: 'DE',
-      target_currency: 'EUR',
-      payout_method: 'bank_account',
-      source_amount: '25000',
-    },
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const recipient = await page.request.post('/client/v1/recipients', {
-    headers,
-    data: {
-      name: 'Hans Müller',
-      country: 'DE',
-      currency: 'EUR',
-      payout_method: 'bank_account',
-      details: { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' },
-    },
-  });
-  expect(recipient.status(), await recipient.text()).toBe(201);
-  const transfer = await page.request.post('/client/v1/transactions', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      quote_id: ((await quote.json()) as { id: string }).id,
-      recipient_id: ((await recipient.json()) as { id: string }).id,
-      purpose: null,
-      reference: 'Rent November',
-    },
-  });
-  expect(transfer.status(), await transfer.text()).toBe(201);
-  return ((await transfer.json()) as { id: string }).id;
-}
 
 test.describe('limits', () => {
   test('at 360 px: a confirmed, unpaid transfer counts under What counts; axe finds nothing', async ({

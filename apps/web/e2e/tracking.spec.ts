@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { findLayoutProblems } from './layout';
-import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { confirmedTransfer, verifiedUkCustomer } from './verified-customer';
 import { axe } from './axe';
 
 /**
@@ -11,41 +10,6 @@ import { axe } from './axe';
  * about the sender. Once the customer stops sharing, the link says it is not found. Against the real
  * api (sandbox gateway and payout partner).
  */
-
-/** The sandbox payout partner bounces accounts ending in 000: this IBAN arrives. */
-const ARRIVES = { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' };
-
-/** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
-async function confirmedTransfer(page: Page): Promise<string> {
-  const headers = await xsrfHeaders(page);
-  const quote = await page.request.post('/client/v1/quotes', {
-    headers,
-    data: {
-      source_currency: 'GBP',
-      target_country: 'DE',
-      target_currency: 'EUR',
-      payout_method: 'bank_account',
-      source_amount: '25000',
-    },
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const recipient = await page.request.post('/client/v1/recipients', {
-    headers,
-    data: { name: 'Hans Müller', country: 'DE', currency: 'EUR', payout_method: 'bank_account', details: ARRIVES },
-  });
-  expect(recipient.status(), await recipient.text()).toBe(201);
-  const transfer = await page.request.post('/client/v1/transactions', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      quote_id: ((await quote.json()) as { id: string }).id,
-      recipient_id: ((await recipient.json()) as { id: string }).id,
-      purpose: null,
-      reference: 'Rent November',
-    },
-  });
-  expect(transfer.status(), await transfer.text()).toBe(201);
-  return ((await transfer.json()) as { id: string }).id;
-}
 
 test('a tracking link shows the status and amount without an account, and stops when revoked', async ({
   page,

@@ -1,31 +1,11 @@
-import type { Customer, QuoteRequest } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { buildTransfer } from '@/testing/dashboard-fixtures';
-import { dashboardApi, type DashboardApiOptions } from '@/testing/dashboard-handlers';
-import { renderSignedIn } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
-import { server } from '@/testing/server';
+import { countryField, lastRequest, openDashboard, receiveField, sendField } from '@/testing/calculator';
 import { DESTINATION_STORAGE_KEY } from '../../lib/defaults';
-
-function openDashboard(options: DashboardApiOptions = {}, customer?: Customer) {
-  const api = dashboardApi(options);
-  server.use(...api.handlers);
-  const view = renderSignedIn('/dashboard', customer);
-  return { api, ...view };
-}
-
-const sendField = () => screen.findByRole('textbox', { name: 'You send' });
-const receiveField = () => screen.findByRole('textbox', { name: 'Recipient gets' });
-const countryField = () => screen.findByRole('combobox', { name: 'Recipient’s country' });
-
-/** Waits until the last quote request is `expected` (the debounced one). */
-async function lastRequest(api: { quoteRequests: QuoteRequest[] }, expected: QuoteRequest) {
-  await waitFor(() => expect(api.quoteRequests.at(-1)).toEqual(expected), { timeout: 3000 });
-}
 
 const kenya = {
   source_currency: 'GBP',
@@ -392,71 +372,5 @@ describe('The dashboard calculator (issue #13, docs/product/money-movement.md#qu
     await user.click(within(failed).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('quote-breakdown', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(api.quoteRequests).toHaveLength(2);
-  });
-});
-
-describe('Send again (issue #13)', () => {
-  const amina = buildTransfer({ source_amount: '7550', status: 'paid' });
-  const olderAmina = buildTransfer({ source_amount: '2000', created_at: '2026-11-01T10:00:00.000Z' });
-  const maria = buildTransfer({
-    recipient: {
-      id: '0b7c6a52-0000-4000-9000-000000000003',
-      name: 'Maria Santos',
-      country: 'PH',
-      currency: 'PHP',
-      payout_method: 'cash_pickup',
-      summary: 'Cash pickup · Cebuana Lhuillier',
-    },
-    source_currency: 'EUR',
-    source_amount: '20000',
-    status: 'processing',
-  });
-
-  it('offers each recent recipient once, and fills the calculator with their last transfer', async () => {
-    const user = userEvent.setup();
-    const { api, router } = openDashboard({ transactions: [amina, maria, olderAmina] });
-    const chips = await screen.findByTestId('send-again');
-    expect(
-      within(chips)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['AAmina Otieno', 'MMaria Santos']);
-    await user.click(within(chips).getByRole('button', { name: 'Send again to Maria Santos' }));
-    expect(within(chips).getByRole('button', { name: 'Send again to Maria Santos' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(await countryField()).toHaveValue('Philippines');
-    expect(screen.getByRole('radio', { name: 'Cash pickup' })).toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Currency you send' })).toHaveValue('EUR');
-    expect(await sendField()).toHaveValue('200');
-    expect(screen.getByTestId('sending-to')).toHaveTextContent('Sending to Maria Santos');
-    await lastRequest(api, {
-      source_currency: 'EUR',
-      target_country: 'PH',
-      target_currency: 'PHP',
-      payout_method: 'cash_pickup',
-      source_amount: '20000',
-    });
-    await waitFor(() => expect(screen.getByTestId('recipient-gets')).toHaveTextContent('14,700.00'));
-
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/transfer\//));
-    expect(router.state.location.search).toBe(`?recipient=${maria.recipient_id}`);
-  });
-
-  it('forgets the recipient when the destination changes', async () => {
-    const user = userEvent.setup();
-    const { router } = openDashboard({ transactions: [amina] });
-    await user.click(await screen.findByRole('button', { name: 'Send again to Amina Otieno' }));
-    expect(await sendField()).toHaveValue('75.50');
-    expect(screen.getByTestId('sending-to')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'Bank account' }));
-    expect(screen.queryByTestId('sending-to')).not.toBeInTheDocument();
-    await screen.findByTestId('quote-breakdown', {}, { timeout: 3000 });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/transfer\//));
-    expect(router.state.location.search).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { countryField, sendField } from '@/testing/calculator';
 import { buildTransfer } from '@/testing/dashboard-fixtures';
 import { dashboardApi } from '@/testing/dashboard-handlers';
 import { buildRecipient } from '@/testing/recipients-fixtures';
@@ -18,9 +19,6 @@ const chidi = buildRecipient({
   details: { account_number: '0123456789' },
   summary: 'Account ••• 6789',
 });
-
-const sendField = () => screen.findByRole('textbox', { name: 'You send' });
-const countryField = () => screen.findByRole('combobox', { name: 'Recipient’s country' });
 
 function open(path: string, transactions = [buildTransfer({ source_amount: '7550', status: 'paid' })]) {
   const dashboard = dashboardApi({ transactions });

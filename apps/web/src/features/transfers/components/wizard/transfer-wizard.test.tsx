@@ -1,41 +1,10 @@
-import type { Quote, Recipient } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recipientsApi } from '@/testing/recipients-handlers';
-import { renderSignedIn } from '@/testing/render';
-import { server } from '@/testing/server';
 import { buildQuote, hansMueller, juanDelaCruz, philippinesQuote } from '@/testing/transfer-fixtures';
-import { transferApi, type TransferApiOptions } from '@/testing/transfer-handlers';
+import { amountStep, setupWizard as setup, stepHeading, toReview } from '@/testing/wizard';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function setup({
-  quote = buildQuote(),
-  recipients = [hansMueller()],
-  step,
-  search = step ? `?step=${step}` : '',
-  ...options
-}: { quote?: Quote; recipients?: Recipient[]; step?: string; search?: string } & TransferApiOptions = {}) {
-  const people = recipientsApi({ recipients });
-  const transfer = transferApi({ quotes: [quote], recipients, ...options });
-  server.use(...transfer.handlers, ...people.handlers);
-  const view = renderSignedIn(`/transfer/${quote.id}${search}`);
-  return { ...view, transfer, people, user: userEvent.setup() };
-}
-
-const stepHeading = () => screen.findByTestId('step-heading');
-/** The first screen (the lazy route's chunk loads with the first test). */
-const amountStep = () => screen.findByRole('heading', { name: 'How much?' }, { timeout: 5000 });
-
-async function toReview(user: ReturnType<typeof userEvent.setup>, name = 'Hans Müller') {
-  await amountStep();
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await user.click(await screen.findByRole('radio', { name: new RegExp(name) }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await screen.findByRole('heading', { name: 'Purpose and reference' });
-}
 
 describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () => {
   beforeEach(() => sessionStorage.clear());
@@ -265,66 +234,6 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     expect(await screen.findByText('The reference can be at most 35 characters.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Reference (optional)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('heading', { name: 'Check and confirm' })).not.toBeInTheDocument();
-  });
-
-  it('stops at a blocked notice, with its link', async () => {
-    const quote = buildQuote({
-      notices: [
-        {
-          type: 'blocked',
-          code: 'below_corridor_minimum',
-          text: 'The least you can send to Kenya is £1.00.',
-          link: '/account-verification',
-          params: {},
-        },
-      ],
-    });
-    setup({ quote, step: 'review' });
-    expect(await screen.findByRole('heading', { name: 'How much?' })).toBeInTheDocument();
-    const notice = screen.getByTestId('notice-blocked');
-    expect(notice).toHaveTextContent('The least you can send to Kenya is £1.00.');
-    expect(within(notice).getByRole('link', { name: 'Fix this' })).toHaveAttribute('href', '/account-verification');
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: /Confirm/ })).not.toBeInTheDocument();
-  });
-
-  it('links a limit notice to the limits screen', async () => {
-    const quote = buildQuote({
-      notices: [
-        {
-          type: 'blocked',
-          code: 'over_30_day_limit',
-          text: 'This is over your 30-day limit of £25,000.00.',
-          link: '/limits',
-          params: {},
-        },
-      ],
-    });
-    const { user, pathname } = setup({ quote });
-    await amountStep();
-    const notice = screen.getByTestId('notice-blocked');
-    expect(notice).toHaveTextContent('This is over your 30-day limit of £25,000.00.');
-    const link = within(notice).getByRole('link', { name: 'See your limits' });
-    expect(link).toHaveAttribute('href', '/limits');
-    await user.click(link);
-    await waitFor(() => expect(pathname()).toBe('/limits'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your limits' }, { timeout: 5000 })).toBeVisible();
-  });
-
-  it('explains a used quote and offers a new one', async () => {
-    const quote = buildQuote({ status: 'used' });
-    const { user, transfer } = setup({ quote });
-    expect(await screen.findByRole('heading', { name: 'This quote was already used' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Get a new quote' }));
-    await waitFor(() => expect(transfer.refreshes).toEqual([quote.id]));
-    expect(await screen.findByRole('heading', { name: 'How much?' })).toBeInTheDocument();
-  });
-
-  it('says when the quote doesn’t exist', async () => {
-    server.use(...transferApi({ quotes: [] }).handlers);
-    renderSignedIn('/transfer/unknown');
-    expect(await screen.findByRole('heading', { name: 'This quote doesn’t exist' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('lists only recipients for the quote’s destination, searchable', async () => {
