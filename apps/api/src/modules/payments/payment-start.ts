@@ -19,8 +19,8 @@ import { PAYABLE, transferStatusWords } from '../transfers/transfer-steps.ts';
 import { paymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 import type { PaymentsServiceDeps } from './payments.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 const PAY_IN_LABELS: Record<PayInMethod, string> = { bank_transfer: 'Bank transfer fee', card: 'Card fee' };
 const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfer', card: 'card' };
@@ -28,8 +28,6 @@ const METHOD_WORDS: Record<PayInMethod, string> = { bank_transfer: 'bank transfe
 export const PAYMENT_NOT_ALLOWED = (status: TransactionStatus) =>
   `This transfer can't be paid now: ${transferStatusWords(status)}.`;
 export const PAY_BY_PASSED = 'This transfer was not paid in time. Make a new transfer.';
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
 /**
  * Starting a payment of a transfer (docs/product/money-movement.md#payment): the ways to pay, and

@@ -1,12 +1,12 @@
 import {
   money,
-  toMajorString,
   type CurrencyCode,
   type Money,
   type PayInMethod,
   type PaymentMethods,
   type StartedPayment,
   type Transaction,
+  toMajorWithCurrency,
 } from '@remit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,7 +30,7 @@ import { PAYMENT_JOBS } from './payments.jobs.ts';
 import { paymentsRepository } from './payments.repository.ts';
 
 import { PaymentStart } from './payment-start.ts';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
 
 /** A payment pending longer than this is asked about by the reconciler. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
@@ -38,7 +38,7 @@ export const RECONCILE_AFTER_MS = 10 * 60_000;
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export { PAY_BY_PASSED, PAYMENT_NOT_ALLOWED } from './payment-start.ts';
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+const words = toMajorWithCurrency;
 
 export interface PaymentsServiceDeps {
   db: Kysely<Database>;

@@ -4,15 +4,14 @@ import {
   PASSWORD_AGAIN_FROM_GBP,
   referenceRules,
   REFERENCE_PATTERN,
-  toMajorString,
   VERIFICATION_REQUIRED,
   type CurrencyCode,
-  type Money,
   type QuoteNotice,
   type Recipient,
   type Transaction,
   type TransactionRequest,
   type TransactionStatusChangedPayload,
+  toMajorWithCurrency,
 } from '@remit/contract';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
@@ -35,6 +34,7 @@ import { transfersRepository } from './transfers.repository.ts';
 import { overRollingLimit, usedInLast30Days } from './transfer-limits.ts';
 import { sortedParams, toTransaction } from './transfer-view.ts';
 import type { TransfersServiceDeps } from './transfers.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 const DAY_MS = 86_400_000;
 /** An unpaid transfer expires this long after it is confirmed (docs/product/money-movement.md#transaction-statuses). */
 export const PAY_WITHIN_MS = DAY_MS;
@@ -54,10 +54,7 @@ const METHOD_WORDS: Record<string, string> = {
   cash_pickup: 'cash pickup',
 };
 
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
-
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+const words = toMajorWithCurrency;
 
 /** What a confirm answers: the transaction, or the stored answer of an earlier request with the same key. */
 export interface CreateResult {

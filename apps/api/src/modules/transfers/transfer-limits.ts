@@ -1,7 +1,7 @@
-import { compare, money, toMajorString, VERIFICATION_REQUIRED, type CurrencyCode, type Money } from '@remit/contract';
+import { compare, money, VERIFICATION_REQUIRED, type CurrencyCode, toMajorWithCurrency } from '@remit/contract';
 import type { Executor, TransactionStatusColumn } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { hoursInMs, type Clock } from '../../lib/clock.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import {
   LIMITS_CURRENCY,
@@ -12,8 +12,6 @@ import {
 } from '../quotes/limits.service.ts';
 import { transfersRepository } from './transfers.repository.ts';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Statuses of transfers that can no longer be paid: they do not count against the limits
  * (docs/product/money-movement.md#limits). Every other transfer counts from its confirmation, a
@@ -21,11 +19,11 @@ const DAY_MS = 86_400_000;
  */
 export const NOT_COUNTED_STATUSES: readonly TransactionStatusColumn[] = ['cancelled', 'expired', 'refunded'];
 /** How long a transfer counts against the rolling limit after it is confirmed. */
-export const LIMIT_WINDOW_MS = 30 * DAY_MS;
+export const LIMIT_WINDOW_MS = hoursInMs(30 * 24);
 /** The limits screen lists at most this many of the transfers that count. */
 const COUNTED_SHOWN = 100;
 
-const words = (m: Money): string => `${toMajorString(m)} ${m.currency}`;
+const words = toMajorWithCurrency;
 
 /**
  * What counts against the 30-day limit (docs/product/money-movement.md#limits): the GBP amounts (at

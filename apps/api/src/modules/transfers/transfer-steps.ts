@@ -20,8 +20,7 @@ import type { TransferLifecycle } from './lifecycle.ts';
 import type { PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
 import { transfersRepository, type TransferForPayout } from './transfers.repository.ts';
 import type { TransfersService } from './transfers.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
 
 /** The statuses from which a payment may start (docs/product/money-movement.md#payment). */
 export const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];

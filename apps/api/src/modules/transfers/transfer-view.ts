@@ -1,7 +1,6 @@
 import { type QuoteFeeItem, type TimelineEntry, type Transaction } from '@remit/contract';
 import { type TransactionRow } from './transfers.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
 
 /** A timeline entry's params in one key order, however they were stored (jsonb orders keys its own way). */
 export const sortedParams = (params: Record<string, string>): Record<string, string> =>

@@ -24,7 +24,7 @@ import { transfersRepository } from './transfers.repository.ts';
 import { RECIPIENT_NOT_FOUND, TransferConfirmation, type CreateResult } from './transfer-confirm.ts';
 import { ensureWithinLimits } from './transfer-limits.ts';
 import { decodeCursor, encodeCursor, sortedParams, toTransaction } from './transfer-view.ts';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids.ts';
 const DAY_MS = 86_400_000;
 const DEFAULT_PAGE = 20;
 
