@@ -7,6 +7,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The rules of a block that refuses imports matching these patterns (`no-restricted-imports`). */
+const refuse = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
@@ -24,26 +27,19 @@ const featureInternals = {
 const featureBoundaries = features.flatMap((feature) =>
   ['', '*/', '*/*/', '*/*/*/'].map((depth, level) => ({
     files: [`apps/web/src/features/${feature}/${depth}*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { ...featureInternals, group: [...featureInternals.group, `!@/features/${feature}/**`] },
-            { group: ['@/app', '@/app/**'], message: 'Features must not import the app layer.' },
-            {
-              group: [`${'../'.repeat(level + 1)}*`],
-              message: 'Leave the feature through the @/ alias, not relative paths.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuse(
+      { ...featureInternals, group: [...featureInternals.group, `!@/features/${feature}/**`] },
+      { group: ['@/app', '@/app/**'], message: 'Features must not import the app layer.' },
+      {
+        group: [`${'../'.repeat(level + 1)}*`],
+        message: 'Leave the feature through the @/ alias, not relative paths.',
+      },
+    ),
   })),
 );
 const appUsesFeatureFaces = {
   files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/testing/**/*.{ts,tsx}'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
+  rules: refuse(featureInternals),
 };
 
 // The api's import direction (docs/ARCHITECTURE.md "Layers"): lib, then db, at the bottom, then
@@ -64,57 +60,29 @@ const modules = {
 const adapters = { group: ['**/adapters/**'], message: 'lib and db sit below the adapters and never import them.' };
 const db = { group: ['**/db/**'], message: 'lib is the ground floor: it imports nothing of the api.' };
 const apiLayers = [
-  {
-    files: ['apps/api/src/lib/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [top, plugins, modules, adapters, db] }] },
-  },
-  {
-    files: ['apps/api/src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [top, plugins, modules, adapters] }] },
-  },
-  {
-    files: ['apps/api/src/adapters/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [top, plugins, modules] }] },
-  },
+  { files: ['apps/api/src/lib/**/*.ts'], rules: refuse(top, plugins, modules, adapters, db) },
+  { files: ['apps/api/src/db/**/*.ts'], rules: refuse(top, plugins, modules, adapters) },
+  { files: ['apps/api/src/adapters/**/*.ts'], rules: refuse(top, plugins, modules) },
   {
     files: ['apps/api/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            top,
-            plugins,
-            {
-              group: ['../*/*.repository.ts', '../*/*.repository', '**/modules/*/*.repository.ts'],
-              message: "Modules talk through each other's services, never each other's repositories.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuse(top, plugins, {
+      group: ['../*/*.repository.ts', '../*/*.repository', '**/modules/*/*.repository.ts'],
+      message: "Modules talk through each other's services, never each other's repositories.",
+    }),
   },
-  {
-    files: ['apps/api/src/plugins/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [top] }] },
-  },
+  { files: ['apps/api/src/plugins/**/*.ts'], rules: refuse(top) },
   // Each table's type lives beside its owner (`<owner>.tables.ts`); db/types.ts composes them into
   // Database. So db/types.ts alone may reach up, to those files only and for types only, and they
   // import nothing but kysely and db/column-types.ts: no code runs upward and no circle appears.
   {
     files: ['apps/api/src/db/types.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            top,
-            plugins,
-            { regex: '(^|/)modules/(?![^/]+/[^/]+\\.tables\\.ts$)', message: modules.message },
-            { regex: '(^|/)adapters/(?![^/]+/[^/]+\\.tables\\.ts$)', message: adapters.message },
-          ],
-        },
-      ],
+      ...refuse(
+        top,
+        plugins,
+        { regex: '(^|/)modules/(?![^/]+/[^/]+\\.tables\\.ts$)', message: modules.message },
+        { regex: '(^|/)adapters/(?![^/]+/[^/]+\\.tables\\.ts$)', message: adapters.message },
+      ),
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -131,19 +99,10 @@ const apiLayers = [
   },
   {
     files: ['apps/api/src/{db,modules/*,adapters/*}/*.tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?!kysely$|(\\.\\./)+db/column-types\\.ts$|\\./column-types\\.ts$)',
-              message: 'A *.tables.ts file imports only kysely and db/column-types.ts (never db/types.ts: a circle).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuse({
+      regex: '^(?!kysely$|(\\.\\./)+db/column-types\\.ts$|\\./column-types\\.ts$)',
+      message: 'A *.tables.ts file imports only kysely and db/column-types.ts (never db/types.ts: a circle).',
+    }),
   },
 ];
 
@@ -233,17 +192,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/features/**'], message: 'Shared code must not depend on features.' },
-            { group: ['@/app', '@/app/**'], message: 'Shared code must not depend on the app layer.' },
-          ],
-        },
-      ],
-    },
+    rules: refuse(
+      { group: ['@/features/**'], message: 'Shared code must not depend on features.' },
+      { group: ['@/app', '@/app/**'], message: 'Shared code must not depend on the app layer.' },
+    ),
   },
   {
     // Migrations are frozen history: they see the database as Kysely<any>, never today's types.
