@@ -1,26 +1,11 @@
 import { money, type CurrencyCode } from '@remit/contract';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, SandboxGatewayPaymentsTable } from '../../db/types.ts';
 import type { GatewayPaymentStatus, PaymentFailureReason, PaymentMethod } from './payment-gateway.ts';
 import type { SandboxGatewayStore, SandboxPaymentRecord } from './sandbox-store.ts';
 
-type Row = {
-  provider_payment_id: string;
-  payment_id: string;
-  transaction_id: string;
-  amount: string;
-  currency: string;
-  method: string;
-  return_url: string;
-  customer_email: string;
-  description: string | null;
-  status: string;
-  failure_reason: string | null;
-  page_token: string;
-  reference: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+/** A row as COLUMNS read it: the bigint amount as text. */
+type Row = Omit<Selectable<SandboxGatewayPaymentsTable>, 'amount'> & { amount: string };
 
 const COLUMNS = [
   'provider_payment_id',
@@ -96,7 +81,7 @@ export class DbSandboxGatewayStore implements SandboxGatewayStore {
       .select(COLUMNS)
       .where('provider_payment_id', '=', providerPaymentId)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   async findByPaymentId(paymentId: string): Promise<SandboxPaymentRecord | undefined> {
@@ -105,7 +90,7 @@ export class DbSandboxGatewayStore implements SandboxGatewayStore {
       .select(COLUMNS)
       .where('payment_id', '=', paymentId)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   async transition(
@@ -121,6 +106,6 @@ export class DbSandboxGatewayStore implements SandboxGatewayStore {
       .where('status', 'in', [...from])
       .returning(COLUMNS)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 }

@@ -1,18 +1,5 @@
-export type {
-  BankDetails,
-  CreatedPayment,
-  CreatePaymentInput,
-  GatewayPayment,
-  GatewayPaymentStatus,
-  PaymentEvent,
-  PaymentEventType,
-  PaymentFailureReason,
-  PaymentGateway,
-  PaymentMethod,
-  PaymentOutcome,
-  VerifiedReturn,
-  WebhookHeaders,
-} from './payment-gateway.ts';
+// The gateway's port (every type of payment-gateway.ts), then the sandbox gateway that implements it.
+export type * from './payment-gateway.ts';
 export {
   SANDBOX_BANK_ACCOUNT,
   SANDBOX_GATEWAY_PATH,

@@ -1,15 +1,11 @@
-import type { Money } from '@remit/contract';
-import type { GatewayPaymentStatus, PaymentFailureReason, PaymentMethod } from './payment-gateway.ts';
+import type { CreatePaymentInput, GatewayPaymentStatus, PaymentFailureReason } from './payment-gateway.ts';
 
-/** The sandbox gateway's own state of a payment, not ours (docs/product/payments.md#sandbox-behaviour). */
-export interface SandboxPaymentRecord {
+/**
+ * The sandbox gateway's own state of a payment, not ours (docs/product/payments.md#sandbox-behaviour):
+ * what it was asked to create (`description` null when none was given), and what became of it.
+ */
+export interface SandboxPaymentRecord extends Omit<CreatePaymentInput, 'description'> {
   providerPaymentId: string;
-  paymentId: string;
-  transactionId: string;
-  amount: Money;
-  method: PaymentMethod;
-  returnUrl: string;
-  customerEmail: string;
   description: string | null;
   status: GatewayPaymentStatus;
   failureReason: PaymentFailureReason | null;

@@ -1,21 +1,11 @@
 import { money, type CurrencyCode } from '@remit/contract';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, SandboxPayoutsTable } from '../../db/types.ts';
 import type { PartnerPayoutStatus, PayoutRecipient } from './payout-partner.ts';
 import type { SandboxPayoutRecord, SandboxPayoutStore } from './sandbox-store.ts';
 
-type Row = {
-  partner_reference: string;
-  payout_id: string;
-  transaction_id: string;
-  amount: string;
-  currency: string;
-  recipient: unknown;
-  status: string;
-  return_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+/** A row as COLUMNS read it: the bigint amount as text. */
+type Row = Omit<Selectable<SandboxPayoutsTable>, 'amount'> & { amount: string };
 
 const COLUMNS = [
   'partner_reference',
@@ -78,7 +68,7 @@ export class DbSandboxPayoutStore implements SandboxPayoutStore {
       .select(COLUMNS)
       .where('partner_reference', '=', partnerReference)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   async findByPayoutId(payoutId: string): Promise<SandboxPayoutRecord | undefined> {
@@ -87,7 +77,7 @@ export class DbSandboxPayoutStore implements SandboxPayoutStore {
       .select(COLUMNS)
       .where('payout_id', '=', payoutId)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   async transition(
@@ -103,6 +93,6 @@ export class DbSandboxPayoutStore implements SandboxPayoutStore {
       .where('status', 'in', [...from])
       .returning(COLUMNS)
       .executeTakeFirst();
-    return row ? toRecord(row as Row) : undefined;
+    return row ? toRecord(row) : undefined;
   }
 }

@@ -1,14 +1,5 @@
-export type {
-  PartnerPayout,
-  PartnerPayoutStatus,
-  PayoutEvent,
-  PayoutEventType,
-  PayoutPartner,
-  PayoutRecipient,
-  StartedPayout,
-  StartPayoutInput,
-} from './payout-partner.ts';
-export { PayoutRefused } from './payout-partner.ts';
+// The partner's port (everything of payout-partner.ts), then the sandbox partner that implements it.
+export * from './payout-partner.ts';
 export {
   ACCOUNT_CLOSED,
   DETAILS_REJECTED,
