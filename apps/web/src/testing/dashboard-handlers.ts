@@ -1,18 +1,17 @@
 import {
   corridorsEndpoints,
   quotesEndpoints,
-  transactionsEndpoints,
   type CorridorsResponse,
   type MessageBody,
   type Quote,
   type QuoteRequest,
   type Transaction,
-  type TransactionList,
   type ValidationErrorBody,
 } from '@remit/contract';
 import { http, HttpResponse } from 'msw';
 import { dashboardCorridors, quoteFor } from './dashboard-fixtures';
 import { logRequest } from './handlers';
+import { getTransactionHandler, listTransactionsHandler, notFound } from './transactions-handlers';
 
 type Answer = Response | undefined;
 
@@ -30,8 +29,6 @@ export interface DashboardApiOptions {
   /** Change a priced quote (notices, an expiry...). */
   quoteSeed?: (body: QuoteRequest) => Partial<Quote>;
 }
-
-const notFound = () => HttpResponse.json<MessageBody>({ message: 'Not Found' }, { status: 404 });
 
 /**
  * Handlers of the dashboard's calls, as the api behaves: the corridors, quotes by send or receive
@@ -63,30 +60,14 @@ export function dashboardApi(options: DashboardApiOptions = {}) {
       const quote = quotes.get(params.id);
       return quote ? HttpResponse.json(quote) : notFound();
     }),
-    http.get<never, never, TransactionList | MessageBody>(
-      transactionsEndpoints.listTransactions.path,
-      ({ request }) => {
-        logRequest(request);
-        const query = Object.fromEntries(new URL(request.url).searchParams.entries());
-        listQueries.push(query);
-        const answer = options.listAnswer?.();
-        if (answer) return answer as never;
-        const size = Number(query.limit ?? options.pageSize ?? 20);
-        const from = Number(query.cursor ?? 0);
-        const matching = transactions.filter((t) => !query.recipient_id || t.recipient_id === query.recipient_id);
-        const data = matching.slice(from, from + size);
-        const next = from + size < matching.length ? String(from + size) : null;
-        return HttpResponse.json({ data, next_cursor: next });
-      },
-    ),
-    http.get<{ id: string }, never, Transaction | MessageBody>(
-      transactionsEndpoints.getTransaction.path,
-      ({ request, params }) => {
-        logRequest(request);
-        const found = transactions.find((t) => t.id === params.id);
-        return found ? HttpResponse.json(found) : notFound();
-      },
-    ),
+    listTransactionsHandler({
+      transactions: () => transactions,
+      queries: listQueries,
+      matches: (t, query) => !query.recipient_id || t.recipient_id === query.recipient_id,
+      pageSize: options.pageSize,
+      answer: options.listAnswer,
+    }),
+    getTransactionHandler((id) => transactions.find((t) => t.id === id)),
   ];
   if (options.corridors !== null) {
     handlers.unshift(

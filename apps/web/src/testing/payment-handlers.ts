@@ -7,12 +7,12 @@ import {
   type PaymentReturnRequest,
   type StartedPayment,
   type Transaction,
-  type TransactionList,
   type ValidationErrorBody,
 } from '@remit/contract';
 import { http, HttpResponse } from 'msw';
 import { logRequest } from './handlers';
 import { paymentMethods, sandboxBankDetails, withStatus } from './payment-fixtures';
+import { getTransactionHandler, listTransactionsHandler, notFound } from './transactions-handlers';
 
 type Answer = Response | undefined;
 
@@ -31,7 +31,6 @@ export interface PaymentApiOptions {
   cancelAnswer?: () => Answer;
 }
 
-const notFound = () => HttpResponse.json<MessageBody>({ message: 'Not Found' }, { status: 404 });
 const CANCELLABLE = ['awaiting_payment', 'payment_failed', 'paid'];
 
 /**
@@ -54,43 +53,24 @@ export function paymentApi(options: PaymentApiOptions = {}) {
   };
 
   const handlers = [
-    http.get<never, never, TransactionList | MessageBody>(
-      transactionsEndpoints.listTransactions.path,
-      ({ request }) => {
-        logRequest(request);
-        const query = Object.fromEntries(new URL(request.url).searchParams.entries());
-        listQueries.push(query);
-        const answer = options.listAnswer?.();
-        if (answer) return answer as never;
-        const size = Number(query.limit ?? options.pageSize ?? 20);
-        const from = Number(query.cursor ?? 0);
+    listTransactionsHandler({
+      transactions: () => transactions,
+      queries: listQueries,
+      matches: (t, query) => {
         const statuses = query.status ? query.status.split(',') : null;
         const search = query.search?.toLowerCase();
-        const matching = transactions.filter(
-          (t) =>
-            (!statuses || statuses.includes(t.status)) &&
-            (!search ||
-              t.recipient.name.toLowerCase().includes(search) ||
-              t.reference.toLowerCase().includes(search)) &&
-            (!query.from || t.created_at.slice(0, 10) >= query.from) &&
-            (!query.to || t.created_at.slice(0, 10) <= query.to) &&
-            (!query.recipient_id || t.recipient_id === query.recipient_id),
+        return (
+          (!statuses || statuses.includes(t.status)) &&
+          (!search || t.recipient.name.toLowerCase().includes(search) || t.reference.toLowerCase().includes(search)) &&
+          (!query.from || t.created_at.slice(0, 10) >= query.from) &&
+          (!query.to || t.created_at.slice(0, 10) <= query.to) &&
+          (!query.recipient_id || t.recipient_id === query.recipient_id)
         );
-        const data = matching.slice(from, from + size);
-        const next = from + size < matching.length ? String(from + size) : null;
-        return HttpResponse.json({ data, next_cursor: next });
       },
-    ),
-    http.get<{ id: string }, never, Transaction | MessageBody>(
-      transactionsEndpoints.getTransaction.path,
-      ({ request, params }) => {
-        logRequest(request);
-        const answer = options.getAnswer?.();
-        if (answer) return answer as never;
-        const found = transactions[find(params.id)];
-        return found ? HttpResponse.json(found) : notFound();
-      },
-    ),
+      pageSize: options.pageSize,
+      answer: options.listAnswer,
+    }),
+    getTransactionHandler((id) => transactions[find(id)], options.getAnswer),
     http.get<{ id: string }, never, PaymentMethods | MessageBody>(
       paymentsEndpoints.listPaymentMethods.path,
       ({ request, params }) => {

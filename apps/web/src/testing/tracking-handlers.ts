@@ -6,6 +6,7 @@ import {
   type Transaction,
 } from '@remit/contract';
 import { http, HttpResponse } from 'msw';
+import { transactionRecipient } from './transfer-fixtures';
 
 /** What `GET /public/v1/track/{token}` answers for a transfer on its way to Amina (KES 12,000.00). */
 export function buildTracking(seed: Partial<Tracking> = {}): Tracking {
@@ -105,14 +106,7 @@ export function returnedApi(store: Store, options: ReturnedApiOptions = {}) {
           ...found,
           status: 'processing',
           recipient_id: recipient.id,
-          recipient: {
-            id: recipient.id,
-            name: recipient.name,
-            country: recipient.country,
-            currency: recipient.currency,
-            payout_method: recipient.payout_method,
-            summary: recipient.summary,
-          },
+          recipient: transactionRecipient(recipient),
           timeline: [
             ...found.timeline,
             { status: 'processing', at: at(), note: `Sending your money again, to ${recipient.name}.` },

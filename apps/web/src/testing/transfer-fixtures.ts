@@ -10,6 +10,7 @@ import {
   type CurrencyCode,
   type QuoteRequest,
   type Recipient,
+  type TransactionRecipient,
   type TransactionRequest,
 } from '@remit/contract';
 import { buildRecipient, hansMueller } from './recipients-fixtures';
@@ -107,6 +108,18 @@ export const juanDelaCruz = (): Recipient =>
 
 export { hansMueller };
 
+/** What a transaction carries of its recipient. */
+export function transactionRecipient(recipient: Recipient): TransactionRecipient {
+  return {
+    id: recipient.id,
+    name: recipient.name,
+    country: recipient.country,
+    currency: recipient.currency,
+    payout_method: recipient.payout_method,
+    summary: recipient.summary,
+  };
+}
+
 /** The transaction the api answers for a confirmation of `quote` to `recipient`. */
 export function buildTransaction(
   quote: Quote,
@@ -120,14 +133,7 @@ export function buildTransaction(
     status: 'awaiting_payment',
     quote_id: quote.id,
     recipient_id: recipient.id,
-    recipient: {
-      id: recipient.id,
-      name: recipient.name,
-      country: recipient.country,
-      currency: recipient.currency,
-      payout_method: recipient.payout_method,
-      summary: recipient.summary,
-    },
+    recipient: transactionRecipient(recipient),
     source_currency: quote.source_currency,
     target_country: quote.target_country,
     target_currency: quote.target_currency,
