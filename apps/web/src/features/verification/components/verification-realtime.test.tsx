@@ -1,41 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type * as EchoModule from '@/lib/echo';
+import { fakeEcho as fake } from '@/testing/fake-echo';
 import { requestLog } from '@/testing/handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { buildDocument, customerWithDocuments } from '@/testing/verification-fixtures';
 import { verificationApi } from '@/testing/verification-handlers';
 
-/** A stand-in for Echo: one private channel whose events the test emits. */
-const fake = vi.hoisted(() => {
-  type Callback = (payload: unknown) => void;
-  const listeners = new Map<string, Set<Callback>>();
-  const channel = {
-    listen(name: string, callback: Callback) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name)!.add(callback);
-      return channel;
-    },
-    stopListening(name: string, callback: Callback) {
-      listeners.get(name)?.delete(callback);
-      return channel;
-    },
-  };
-  const connection = { state: 'connected', bind: () => undefined, unbind: () => undefined };
-  return {
-    echo: { connector: { pusher: { connection } }, private: () => channel },
-    listening: (name: string) => (listeners.get(name)?.size ?? 0) > 0,
-    emit(name: string, payload: unknown) {
-      for (const callback of listeners.get(name) ?? []) callback(payload);
-    },
-  };
-});
-
-vi.mock('@/lib/echo', async (importOriginal) => {
-  const actual = await importOriginal<typeof EchoModule>();
-  return { ...actual, getEcho: () => Promise.resolve(fake.echo), disconnectEcho: () => undefined };
-});
+vi.mock('@/lib/echo', async (importOriginal) =>
+  (await import('@/testing/fake-echo')).withFakeEcho(await importOriginal()),
+);
 
 describe('account verification, live', () => {
   it('changes a status on screen when DocumentStatusChanged arrives, without a reload', async () => {

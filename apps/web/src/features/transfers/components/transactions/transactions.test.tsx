@@ -4,44 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { trackingEndpoints } from '@remit/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type * as EchoModule from '@/lib/echo';
 import { axeViolations } from '@/testing/axe';
+import { fakeEcho as fake } from '@/testing/fake-echo';
 import { buildTransfer } from '@/testing/dashboard-fixtures';
 import { awaitingTransfer, withStatus } from '@/testing/payment-fixtures';
 import { paymentApi, type PaymentApiOptions } from '@/testing/payment-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
 
-/** A stand-in for Echo: the customer's channel, whose events the tests emit. */
-const fake = vi.hoisted(() => {
-  type Cb = (payload: unknown) => void;
-  const listeners = new Map<string, Set<Cb>>();
-  const channel = {
-    listen(name: string, cb: Cb) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name)!.add(cb);
-      return channel;
-    },
-    stopListening(name: string, cb: Cb) {
-      listeners.get(name)?.delete(cb);
-      return channel;
-    },
-  };
-  const connection = { state: 'connected', bind: () => undefined, unbind: () => undefined };
-  const echo = { connector: { pusher: { connection } }, private: () => channel };
-  return {
-    echo,
-    listeners,
-    emit(name: string, payload: unknown) {
-      for (const cb of listeners.get(name) ?? []) cb(payload);
-    },
-  };
-});
-
-vi.mock('@/lib/echo', async (importOriginal) => {
-  const actual = await importOriginal<typeof EchoModule>();
-  return { ...actual, getEcho: () => Promise.resolve(fake.echo), disconnectEcho: () => undefined };
-});
+vi.mock('@/lib/echo', async (importOriginal) =>
+  (await import('@/testing/fake-echo')).withFakeEcho(await importOriginal()),
+);
 
 function setup(path: string, transactions: Transaction[], options: PaymentApiOptions = {}) {
   const api = paymentApi({ transactions, ...options });
