@@ -2,10 +2,11 @@
 // embedded PGlite under DATA_DIR; stop the api first, PGlite has one process at a time), migrated.
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
 import { createDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import type { Database } from '../src/db/types.ts';
+import { readConfig } from '../src/read-config.ts';
 
 /**
  * Runs `work` with the configuration and the migrated database, and closes it after; answers the
@@ -14,16 +15,8 @@ import type { Database } from '../src/db/types.ts';
 export async function withScriptDatabase(
   work: (db: Kysely<Database>, config: Config) => Promise<number>,
 ): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = readConfig();
+  if (!config) return 1;
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const { db, kind } = createDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolMax: 2 });
   console.log(`database: ${kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${pgliteDir}`}`);

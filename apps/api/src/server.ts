@@ -1,16 +1,7 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { readConfig } from './read-config.ts';
 import { startServer } from './start.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = readConfig() ?? process.exit(1);
 
 const server = await startServer(config).catch((err: unknown) => {
   console.error('Failed to start the api:', err);
