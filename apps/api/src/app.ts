@@ -39,6 +39,7 @@ import cookiesPlugin from './plugins/cookies.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
+import healthPlugin from './plugins/health.ts';
 import securityHeadersPlugin from './plugins/helmet.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(mailPlugin, { config, now, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   await app.register(realtimeWiring, { config });
+  await app.register(healthPlugin, { redisConfigured: Boolean(config.redisUrl) });
 
   // Domain: every service, built in one place (composition-root.ts)
   const services = createServices({

@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   /** Directory for the PGlite data files; `undefined` = in-memory PGlite. */
   pgliteDir?: string | undefined;
   poolMax?: number;
+  /** Told about a broken PostgreSQL connection (the pool drops it and opens new ones when needed). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -46,9 +48,27 @@ function preparedSelectPool(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/**
+ * A pool that survives PostgreSQL going away (a restart, a failover): a connection that breaks, idle
+ * or checked out, is logged and dropped instead of crashing the process on an unhandled 'error'
+ * event; opening a connection gives up after a few seconds, so requests fail fast with a 503 while
+ * the database is down, and new connections are opened once it is back (docs/product/system.md#faults).
+ */
+function resilientPool(opts: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: opts.poolMax ?? 20,
+    connectionTimeoutMillis: 3_000,
+  });
+  const warn = opts.onConnectionError ?? (() => undefined);
+  pool.on('error', (err) => warn(err));
+  pool.on('connect', (client) => client.on('error', (err) => warn(err)));
+  return pool;
+}
+
 export function createDatabase(opts: DatabaseOptions): { db: Kysely<Database>; kind: DatabaseKind } {
   if (opts.databaseUrl) {
-    const pool = preparedSelectPool(new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 }));
+    const pool = preparedSelectPool(resilientPool(opts));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   let client: PGlite;

@@ -2,9 +2,12 @@ import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMe
 
 export type FieldErrors = Record<string, string[]>;
 
-/** The contract's error codes, plus 400 for a request the api cannot read (e.g. a missing header). */
-export type AppErrorCode = ErrorCode | 'bad_request';
-const statusOf: Record<AppErrorCode, number> = { ...errorStatus, bad_request: 400 };
+/**
+ * The contract's error codes, plus 400 for a request the api cannot read (e.g. a missing header) and
+ * 503 while PostgreSQL or Redis cannot be reached (docs/product/system.md#faults).
+ */
+export type AppErrorCode = ErrorCode | 'bad_request' | 'unavailable';
+const statusOf: Record<AppErrorCode, number> = { ...errorStatus, bad_request: 400, unavailable: 503 };
 
 /**
  * An empty field-error map without a prototype: field names come from requests, and a field named
@@ -97,6 +100,11 @@ export class AppError extends Error {
   /** Laravel-style 422: message is the first error plus "(and N more errors)". */
   static validation(fieldErrors: FieldErrors): AppError {
     return new AppError('validation', validationMessage(fieldErrors), { fieldErrors });
+  }
+
+  /** 503 with Retry-After: a service the api depends on cannot be reached; `message` says so in words. */
+  static unavailable(message: string, retryAfterSeconds: number): AppError {
+    return new AppError('unavailable', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 
   /** 500 for a broken invariant; the handler logs `message` and answers "Server Error". */

@@ -30,6 +30,7 @@ export default fp(
         databaseUrl: opts.config.databaseUrl,
         pgliteDir: path.join(opts.config.dataDir, 'pglite'),
         poolMax: opts.config.databasePoolMax,
+        onConnectionError: (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost'),
       });
       db = created.db;
       app.log.info(

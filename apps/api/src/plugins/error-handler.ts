@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, emptyFieldErrors, validationMessage, type FieldErrors } from '../lib/app-error.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../lib/dependency-errors.ts';
 
 function label(field: string): string {
   return field.replace(/_/g, ' ');
@@ -29,7 +30,13 @@ function zodIssuesToFieldErrors(
 
 export default fp(
   async function errorHandlerPlugin(app: FastifyInstance) {
-    app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+      let err = thrown;
+      if (isDatabaseUnreachable(err)) {
+        // docs/product/system.md#faults: fail fast in words; the pool reconnects by itself
+        request.log.warn({ err: { code: (err as FastifyError).code, message: err.message } }, 'database unreachable');
+        err = AppError.unavailable(DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS);
+      }
       if (err instanceof AppError) {
         if (err.headers) reply.headers(err.headers);
         if (err.code === 'validation') {

@@ -24,7 +24,14 @@ export default fp(
     const owned = !store;
     if (!store) {
       if (opts.config.redisUrl) {
-        const redis = new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+        // Bounded waits: while Redis is away a throttled request fails within about 2 s with a 503
+        // in words (docs/product/system.md#faults) instead of hanging.
+        const redis = new Redis(opts.config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: true,
+          connectTimeout: 2_000,
+          commandTimeout: 2_000,
+        });
         redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
         store = new RedisRateLimitStore(redis);
         app.log.info('rate limits: Redis');

@@ -109,6 +109,32 @@ describe('durable jobs', () => {
     expect((await statusOf(id)).status).toBe('done');
   });
 
+  it('a stopping instance finishes the job under way and hands back the rest of its batch at once', async () => {
+    const leaving = runner('leaving');
+    let finish!: () => void;
+    const ran: string[] = [];
+    leaving.register('step', async (payload) => {
+      ran.push((payload as { n: string }).n);
+      if (ran.length === 1) await new Promise<void>((resolve) => (finish = resolve));
+    });
+    const ids = [];
+    for (const n of ['a', 'b', 'c']) ids.push((await leaving.enqueue(db, 'step', { n }))!);
+    void leaving.runDue();
+    await expect.poll(() => ran.length).toBe(1);
+    const stopped = leaving.stop();
+    finish();
+    await stopped;
+    expect(ran).toHaveLength(1);
+    const statuses = await Promise.all(ids.map(statusOf));
+    expect(statuses.filter((s) => s.status === 'done')).toHaveLength(1);
+    expect(statuses.filter((s) => s.status === 'queued' && s.attempts === 0)).toHaveLength(2);
+
+    const next = runner('next'); // no lease to wait out
+    next.register('step', async (payload) => void ran.push((payload as { n: string }).n));
+    expect(await next.runDue()).toBe(2);
+    expect([...ran].sort()).toEqual(['a', 'b', 'c']);
+  });
+
   it('a job without a handler fails and is retried (another instance version may know it)', async () => {
     const jobs = runner('a');
     const id = (await jobs.enqueue(db, 'unknown', null, { maxAttempts: 1 }))!;

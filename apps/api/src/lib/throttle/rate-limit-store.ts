@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { AppError } from '../app-error.ts';
+import { REDIS_UNAVAILABLE, RETRY_AFTER_SECONDS } from '../dependency-errors.ts';
 import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 
@@ -37,6 +39,8 @@ export interface RateLimitStore {
   /** Current state without counting, or null when no window is open. */
   get(key: string): Promise<RateLimitState | null>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store answers (the readiness check); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.entries.clear();
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.entries.clear();
     return Promise.resolve();
@@ -178,11 +186,24 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly ownsClient = true,
   ) {}
 
+  /**
+   * Runs one Redis call; when Redis cannot answer, the throttled action fails closed with a 503 in
+   * words, never a 500 and never an unthrottled pass (docs/product/system.md#faults).
+   */
+  private async call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (err) {
+      if (err instanceof Error && err.name === 'ReplyError') throw err; // Redis answered: a bug, not an outage
+      throw AppError.unavailable(REDIS_UNAVAILABLE, RETRY_AFTER_SECONDS);
+    }
+  }
+
   async reserve(buckets: readonly Bucket[]): Promise<Reservation> {
     if (buckets.length === 0) return { ok: true, states: [] };
     const keys = buckets.map((b) => this.prefix + b.key);
     const args = buckets.flatMap((b) => [String(b.max), String(b.windowMs)]);
-    const res = (await this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, ...args)) as number[];
+    const res = (await this.call(() => this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, ...args))) as number[];
     if (Number(res[0]) !== 1) return { ok: false, resetInMs: Math.max(0, Number(res[1])) };
     return {
       ok: true,
@@ -195,23 +216,24 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async release(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((k) => this.prefix + k));
+    await this.call(() => this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((k) => this.prefix + k)));
   }
 
   async hit(key: string, windowMs: number): Promise<RateLimitState> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
-      number,
-      number,
-    ];
+    const [count, ttl] = (await this.call(() =>
+      this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs)),
+    )) as [number, number];
     return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
   async get(key: string): Promise<RateLimitState | null> {
-    const res = await this.redis
-      .multi()
-      .get(this.prefix + key)
-      .pttl(this.prefix + key)
-      .exec();
+    const res = await this.call(() =>
+      this.redis
+        .multi()
+        .get(this.prefix + key)
+        .pttl(this.prefix + key)
+        .exec(),
+    );
     const count = res?.[0]?.[1];
     const ttl = Number(res?.[1]?.[1] ?? -2);
     if (count === null || count === undefined || ttl < 0) return null;
@@ -219,7 +241,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.call(() => this.redis.del(this.prefix + key));
+  }
+
+  async ping(): Promise<void> {
+    await this.call(() => this.redis.ping());
   }
 
   async close(): Promise<void> {

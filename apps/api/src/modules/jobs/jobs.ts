@@ -55,6 +55,7 @@ export class Jobs {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private lastCleanup = 0;
+  private stopping = false;
 
   constructor(private readonly deps: JobsDeps) {}
 
@@ -136,7 +137,14 @@ export class Jobs {
   private async pass(limit: number): Promise<number> {
     const now = this.deps.now();
     const claimed = await this.claim(now, limit);
-    for (const job of claimed) await this.execute(job);
+    for (const [i, job] of claimed.entries()) {
+      if (this.stopping) {
+        // Shutting down: hand the rest of the batch back at once rather than at the end of its lease.
+        await this.release(claimed.slice(i).map((j) => j.id));
+        return i;
+      }
+      await this.execute(job);
+    }
     if (now.getTime() - this.lastCleanup > 3_600_000) {
       this.lastCleanup = now.getTime();
       await this.cleanup(now);
@@ -221,6 +229,24 @@ export class Jobs {
       .execute();
   }
 
+  /** Gives claimed jobs back unrun: queued again, the attempt not counted, another instance may take them now. */
+  private async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.deps.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'queued',
+        attempts: eb('attempts', '-', 1),
+        locked_by: null,
+        locked_until: null,
+        updated_at: this.deps.now(),
+      }))
+      .where('id', 'in', ids)
+      .where('locked_by', '=', this.deps.instanceId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
   private async cleanup(now: Date): Promise<void> {
     const before = new Date(now.getTime() - (this.deps.keepDoneMs ?? 7 * 86_400_000));
     await this.deps.db.deleteFrom('jobs').where('status', '=', 'done').where('updated_at', '<', before).execute();
@@ -229,14 +255,19 @@ export class Jobs {
   /** Poll for due jobs every `pollMs` (unref'd). */
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       this.runDue().catch((err: unknown) => this.deps.log.error({ err }, 'jobs: a pass failed'));
     }, this.deps.pollMs ?? 1000);
     this.timer.unref();
   }
 
-  /** Stop polling and wait for the pass under way. */
+  /**
+   * Stop polling, let the job under way finish and release the leases of the jobs claimed with it but
+   * not started, so another instance runs them at once (graceful shutdown, docs/product/system.md#faults).
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
