@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus';
+import { LineIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -73,17 +74,9 @@ export function SignedInHeader({ signingOut, onSignOut }: SignedInHeaderProps) {
             focusRing,
           )}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <LineIcon className="h-5 w-5" strokeWidth="2" strokeLinecap="round">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          </LineIcon>
           {t('nav.menu')}
         </button>
       </div>

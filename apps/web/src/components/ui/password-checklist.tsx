@@ -1,6 +1,7 @@
 import { passwordRuleStates, type PasswordPolicy, type PasswordRuleState } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { LineIcon, SolidIcon } from './icons';
 
 interface PasswordChecklistProps {
   id: string;
@@ -14,40 +15,20 @@ const stateStyles: Record<PasswordRuleState, string> = {
   failed: 'text-red-700',
 };
 
+const RULE_ICONS: Record<Exclude<PasswordRuleState, 'neutral'>, string> = {
+  passed:
+    'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.8a.75.75 0 0 0-1.22-.87l-3.24 4.53-1.63-1.62a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.1l3.76-5.25Z',
+  failed:
+    'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.28 7.22a.75.75 0 0 0-1.06 1.06L8.94 10l-1.72 1.72a.75.75 0 1 0 1.06 1.06L10 11.06l1.72 1.72a.75.75 0 1 0 1.06-1.06L11.06 10l1.72-1.72a.75.75 0 0 0-1.06-1.06L10 8.94 8.28 7.22Z',
+};
+
+/** A tick (passed), a cross (failed) or an empty circle (not checked yet). */
 function RuleIcon({ state }: { state: PasswordRuleState }) {
-  if (state === 'passed') {
-    return (
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
-        <path
-          fillRule="evenodd"
-          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.8a.75.75 0 0 0-1.22-.87l-3.24 4.53-1.63-1.62a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.1l3.76-5.25Z"
-          clipRule="evenodd"
-        />
-      </svg>
-    );
-  }
-  if (state === 'failed') {
-    return (
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
-        <path
-          fillRule="evenodd"
-          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.28 7.22a.75.75 0 0 0-1.06 1.06L8.94 10l-1.72 1.72a.75.75 0 1 0 1.06 1.06L10 11.06l1.72 1.72a.75.75 0 1 0 1.06-1.06L11.06 10l1.72-1.72a.75.75 0 0 0-1.06-1.06L10 8.94 8.28 7.22Z"
-          clipRule="evenodd"
-        />
-      </svg>
-    );
-  }
+  if (state !== 'neutral') return <SolidIcon className="h-4 w-4 shrink-0" d={RULE_ICONS[state]} />;
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-4 w-4 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-    >
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4 shrink-0" strokeWidth="1.5">
       <circle cx="10" cy="10" r="7.25" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -5,6 +5,7 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { focusRing } from '@/components/ui/focus';
+import { LineIcon } from '@/components/ui/icons';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextField } from '@/components/ui/text-field';
 import { TextLink, linkClass } from '@/components/ui/text-link';
@@ -101,16 +102,9 @@ export function SignUpScreen() {
             focusRing,
           )}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <LineIcon className="h-6 w-6" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          </LineIcon>
         </a>
       }
       footer={

@@ -1,5 +1,6 @@
 import type { Device } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '@/components/ui/icons';
 import type { RevokeOutcome } from '../api/revoke-device';
 import { deviceLabels, formatLastActive, isHandheld, lastActiveAt } from '../lib/format';
 import { DeviceSignOut } from './device-sign-out';
@@ -13,14 +14,7 @@ interface DeviceItemProps {
 
 function DeviceIcon({ handheld }: { handheld: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-6 w-6 shrink-0 text-slate-600"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-    >
+    <LineIcon className="h-6 w-6 shrink-0 text-slate-600" strokeWidth="1.75">
       {handheld ? (
         <>
           <rect x="7" y="2.5" width="10" height="19" rx="2" />
@@ -32,7 +26,7 @@ function DeviceIcon({ handheld }: { handheld: boolean }) {
           <path d="M8 20h8M12 16v4" strokeLinecap="round" />
         </>
       )}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Document, DocumentPage } from '@remit/contract';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '@/components/ui/focus';
+import { LineIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { pageUrl } from '../lib/page-url';
 import { useVerificationTexts } from '../lib/texts';
@@ -8,10 +9,10 @@ import { StatusChip } from './status-chip';
 
 function PdfIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-red-700" fill="none" stroke="currentColor">
+    <LineIcon className="h-7 w-7 text-red-700">
       <path d="M6 2.75h8l4.25 4.25v14.25H6z" strokeWidth="1.5" strokeLinejoin="round" />
       <path d="M14 2.75V7h4.25" strokeWidth="1.5" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '@/components/ui/focus';
+import { LineIcon } from '@/components/ui/icons';
 import { FieldError } from '@/components/ui/field-error';
 import { cn } from '@/lib/cn';
 import { contentTypeOf, formatBytes, isPreviewable } from '../lib/files';
@@ -34,18 +35,11 @@ interface PageSlotProps {
 
 function FileIcon({ pdf }: { pdf: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={cn('h-10 w-10 shrink-0', pdf ? 'text-red-700' : 'text-slate-600')}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-    >
+    <LineIcon className={cn('h-10 w-10 shrink-0', pdf ? 'text-red-700' : 'text-slate-600')} strokeWidth="1.5">
       <path d="M6 2.75h8l4.25 4.25v14.25H6z" strokeLinejoin="round" />
       <path d="M14 2.75V7h4.25" strokeLinejoin="round" />
       {pdf ? <path d="M9 15.5h6M9 12.5h6" strokeLinecap="round" /> : <path d="M8.5 17l2.5-3 2 2 1.5-1.5 1.5 2.5" />}
-    </svg>
+    </LineIcon>
   );
 }
 
