@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../types.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DocumentCategoriesTable, DocumentTypesTable } from '../types.ts';
 
 /**
  * Document categories and types (docs/product/account-verification.md#categories-and-types). English
@@ -18,27 +18,19 @@ export const PROOF_OF_ADDRESS_COUNTRIES = [
   'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO', 'GB', 'CH',
 ]; // prettier-ignore
 
-interface TypeSeed {
-  code: string;
-  title: string;
-  description: string;
-  info: string | null;
-  document_number_label: string | null;
-  public_upload: boolean;
-  api: string | null;
-  min_pages: number;
-  max_pages: number;
-  sides: ('front' | 'back')[] | null;
-  accepted_types: string[];
-}
+/** What the seeder assigns, not the data: the id, the position (the data's order) and the timestamps. */
+type Assigned = 'id' | 'position' | 'created_at' | 'updated_at';
 
-interface CategorySeed {
-  code: string;
-  title: string;
+/** A document type's row as seeded: its category and the page size are the seeder's too; always described. */
+type TypeSeed = Omit<Selectable<DocumentTypesTable>, Assigned | 'category_id' | 'max_page_bytes' | 'description'> & {
   description: string;
-  required_in: string[] | null;
+};
+
+/** A category's row as seeded (always described), with its types in order. */
+type CategorySeed = Omit<Selectable<DocumentCategoriesTable>, Assigned | 'description'> & {
+  description: string;
   types: TypeSeed[];
-}
+};
 
 const card = (code: string, title: string, description: string, numberLabel: string, direct = false): TypeSeed => ({
   code,
