@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { authEndpoints } from '@remit/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { BUILTIN_KEY } from '../../src/adapters/realtime/credentials.ts';
+
+// docs/product/system.md#faults: on SIGTERM the api finishes the request in flight, tells its
+// sockets to reconnect elsewhere (a 4200-range close) and exits 0 on its own.
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+
+function startApi(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(tsx, ['src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-shutdown-')),
+      WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
+      APP_KEY: 'test-app-key-0123456789-abcdefghijklmnop',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`api did not start:\n${out}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /api listening on (http:\/\/[^\s"]+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`api exited with ${code}:\n${out}`)));
+  });
+}
+
+describe('graceful shutdown', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill('SIGKILL');
+  });
+
+  it('SIGTERM: the request in flight gets its answer, sockets are told to reconnect, the process exits 0', async () => {
+    const api = await startApi();
+    child = api.child;
+    const { port } = new URL(api.url);
+
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/app/${BUILTIN_KEY}?protocol=7`);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('message', () => resolve()); // pusher:connection_established
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+    // A request whose body is still arriving when the signal comes.
+    const http = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => http.once('connect', () => resolve()));
+    let answer = '';
+    http.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise<void>((resolve) => http.once('close', () => resolve()));
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'Correct-Horse-42-battery' });
+    http.write(
+      `POST ${authEndpoints.signIn.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+
+    const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
+    const signalledAt = Date.now();
+    api.child.kill('SIGTERM');
+
+    expect(await closed).toBeGreaterThanOrEqual(4200);
+    await new Promise((r) => setTimeout(r, 300));
+    http.end(body.slice(5));
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /); // answered, not reset
+    expect(answer).not.toMatch(/^HTTP\/1\.1 5\d\d /);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    child = undefined;
+  }, 120_000);
+});
