@@ -149,6 +149,31 @@ export function priceQuote(input: {
   };
 }
 
+/** The words and code of each side of a corridor's bounds. */
+const BOUND_NOTICE = {
+  min: { code: 'below_corridor_minimum', beyond: 'below the smallest', limit: 'at least' },
+  max: { code: 'above_corridor_maximum', beyond: 'above the largest', limit: 'at most' },
+} as const;
+
+/** The blocked notice of one bound: send at least/most `send` and have the recipient get `receive`. */
+function boundNotice(bound: 'min' | 'max', how: string, send: Money, receive: Money): QuoteNotice {
+  const { code, beyond, limit } = BOUND_NOTICE[bound];
+  return {
+    type: 'blocked',
+    code,
+    text:
+      `This is ${beyond} transfer ${how}: send ${limit} ${words(send)} ` +
+      `and have the recipient get ${limit} ${words(receive)}.`,
+    link: null,
+    params: {
+      [`${bound}_send`]: send.amount.toString(),
+      send_currency: send.currency,
+      [`${bound}_receive`]: receive.amount.toString(),
+      target_currency: receive.currency,
+    },
+  };
+}
+
 /** Blocked notices when the amounts fall outside the corridor's bounds (send and payout). */
 export function corridorNotices(
   corridor: CorridorTerms,
@@ -161,36 +186,10 @@ export function corridorNotices(
   const send = { min: money(corridor.min, source.currency), max: money(corridor.max, source.currency) };
   const payout = { min: money(corridor.payoutMin, target.currency), max: money(corridor.payoutMax, target.currency) };
   if (compare(source, send.min) < 0 || compare(target, payout.min) < 0) {
-    notices.push({
-      type: 'blocked',
-      code: 'below_corridor_minimum',
-      text:
-        `This is below the smallest transfer ${how}: send at least ${words(send.min)} ` +
-        `and have the recipient get at least ${words(payout.min)}.`,
-      link: null,
-      params: {
-        min_send: send.min.amount.toString(),
-        send_currency: send.min.currency,
-        min_receive: payout.min.amount.toString(),
-        target_currency: payout.min.currency,
-      },
-    });
+    notices.push(boundNotice('min', how, send.min, payout.min));
   }
   if (compare(source, send.max) > 0 || compare(target, payout.max) > 0) {
-    notices.push({
-      type: 'blocked',
-      code: 'above_corridor_maximum',
-      text:
-        `This is above the largest transfer ${how}: send at most ${words(send.max)} ` +
-        `and have the recipient get at most ${words(payout.max)}.`,
-      link: null,
-      params: {
-        max_send: send.max.amount.toString(),
-        send_currency: send.max.currency,
-        max_receive: payout.max.amount.toString(),
-        target_currency: payout.max.currency,
-      },
-    });
+    notices.push(boundNotice('max', how, send.max, payout.max));
   }
   return notices;
 }
