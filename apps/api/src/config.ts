@@ -101,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docsEnabled: env.DOCS_ENABLED?.trim() ? e.DOCS_ENABLED : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
     passwordPolicy: {
       minLength: e.PASSWORD_MIN_LENGTH,
       uppercase: e.PASSWORD_REQUIRE_UPPERCASE,

@@ -30,6 +30,8 @@ export interface Config {
   docsEnabled: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** The bearer token of GET /metrics (Prometheus text); undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   passwordPolicy: {
     minLength: number;
     uppercase: boolean;

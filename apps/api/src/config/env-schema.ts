@@ -69,6 +69,19 @@ export const EnvSchema = z.object({
   APP_KEY: z.string().optional(),
   DOCS_ENABLED: bool('DOCS_ENABLED', false),
   TRUST_PROXY: z.string().optional(),
+  // Bearer token of GET /metrics (docs/product/system.md#metrics); unset: no /metrics (404).
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v?.trim() ?? '';
+      if (s === '') return undefined;
+      if (s.length < 16) {
+        ctx.addIssue({ code: 'custom', message: 'METRICS_TOKEN must be at least 16 characters long' });
+        return z.NEVER;
+      }
+      return s;
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
