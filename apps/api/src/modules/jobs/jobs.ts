@@ -39,6 +39,8 @@ export interface JobsDeps {
   pollMs?: number;
   /** Finished jobs are deleted this long after they finish. Default 7 days. */
   keepDoneMs?: number;
+  /** Told of every failed attempt, `final` when the job will not be retried (metrics). */
+  onFailure?: (failure: { name: string; final: boolean }) => void;
 }
 
 /** Retry backoff: 2^attempt seconds (2 s, 4 s, 8 s, …), at most an hour. */
@@ -186,6 +188,7 @@ export class Jobs {
       // A payload its schema refuses stays refused: no retry can fix it.
       const invalid = err instanceof InvalidJobPayload;
       const failed = invalid || job.attempts >= job.max_attempts;
+      this.deps.onFailure?.({ name: job.name, final: failed });
       this.deps.log[failed ? 'error' : 'warn'](
         { err, job: { id: job.id, name: job.name, attempt: job.attempts } },
         invalid

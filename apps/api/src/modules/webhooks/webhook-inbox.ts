@@ -3,7 +3,7 @@ import type { Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ParsedWebhook } from '../../lib/webhook-signature.ts';
+import type { ParsedWebhook, WebhookRefusal } from '../../lib/webhook-signature.ts';
 import { webhookInboxRepository } from './webhook-inbox.repository.ts';
 
 /** What applying a notice did (stored on its inbox row): `applied`, `already_decided`, `unknown_payout`… */
@@ -23,7 +23,15 @@ export type InboxAnswer = 200 | 400 | 404;
  * stored nowhere and changes nothing. The inbox owns `webhook_events`.
  */
 export class WebhookInbox {
-  constructor(private readonly deps: { uow: UnitOfWork; now: Clock; log: Pick<FastifyBaseLogger, 'warn'> }) {}
+  constructor(
+    private readonly deps: {
+      uow: UnitOfWork;
+      now: Clock;
+      log: Pick<FastifyBaseLogger, 'warn'>;
+      /** Told of every refused notice (metrics). */
+      onRefused?: (inbox: string, reason: WebhookRefusal) => void;
+    },
+  ) {}
 
   /**
    * `inbox` names the sender (`sandbox` for the gateway, `payouts:sandbox` for the partner); `parsed`
@@ -36,6 +44,7 @@ export class WebhookInbox {
   ): Promise<InboxAnswer> {
     if (!parsed.ok) {
       this.deps.log.warn({ inbox, reason: parsed.reason }, 'webhook refused');
+      this.deps.onRefused?.(inbox, parsed.reason);
       return 400;
     }
     const event = parsed.event;
