@@ -42,6 +42,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import healthPlugin from './plugins/health.ts';
 import securityHeadersPlugin from './plugins/helmet.ts';
 import mailPlugin from './plugins/mail.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import realtimeWiring from './plugins/realtime.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(mailPlugin, { config, now, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
   await app.register(realtimeWiring, { config });
   await app.register(healthPlugin, { redisConfigured: Boolean(config.redisUrl) });
+  await app.register(metricsPlugin, { token: config.metricsToken, now });
 
   // Domain: every service, built in one place (composition-root.ts)
   const services = createServices({
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     rateLimitStore: app.rateLimitStore,
     customerEvents: app.customerEvents,
     realtimeSettings: app.realtimeSettings,
+    metrics: app.metrics,
     storage:
       overrides.storage ?? createFileStorage({ dataDir: config.dataDir, ...(config.s3 ? { s3: config.s3 } : {}) }),
     ...(overrides.ratesProvider ? { ratesProvider: overrides.ratesProvider } : {}),

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { RateLimitStore } from '../lib/throttle/index.ts';
+import type { ServiceMetrics } from '../plugins/metrics.ts';
 
 /** What the services are built from: configuration and the adapters the infrastructure plugins opened. */
 export interface Infrastructure {
@@ -34,4 +35,6 @@ export interface Infrastructure {
   webhookSender?: SendWebhook;
   /** Wraps the payout partner (tests: a partner that fails for a while). */
   wrapPayoutPartner?: (partner: PayoutPartner) => PayoutPartner;
+  /** What the services count for GET /metrics (plugins/metrics.ts): failed jobs, refused webhooks. */
+  metrics?: ServiceMetrics;
 }

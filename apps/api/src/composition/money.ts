@@ -69,6 +69,7 @@ export function createMoneyServices(
     instanceId: `api-${process.pid}-${randomUUID().slice(0, 8)}`,
     log: log.child({ module: 'jobs' }),
     pollMs: infra.jobsPollMs ?? 1000,
+    ...(infra.metrics ? { onFailure: infra.metrics.jobFailed } : {}),
   });
   // The embedded sandboxes queue their jobs through this (adapters never import the jobs module).
   const enqueue: EnqueueJob = (job, payload, options) => jobs.enqueue(db, job, payload, options);
@@ -78,7 +79,12 @@ export function createMoneyServices(
   const ledger = new Ledger({ now });
   // Payments and payouts depend on the transfer module; it reaches them through ports set below.
   const transferSteps = new TransferSteps({ uow, now, lifecycle, ledger, transfers, recipients });
-  const webhookInbox = new WebhookInbox({ uow, now, log: log.child({ module: 'webhooks' }) });
+  const webhookInbox = new WebhookInbox({
+    uow,
+    now,
+    log: log.child({ module: 'webhooks' }),
+    ...(infra.metrics ? { onRefused: infra.metrics.webhookRefused } : {}),
+  });
   const sandboxPayments =
     config.payments.provider === 'sandbox'
       ? createSandboxGateway({
