@@ -2,6 +2,7 @@
 // payable transfer, the sandbox gateway's hosted card page driven with app.inject, and its webhooks
 // captured and delivered when a test says so.
 import { paymentsEndpoints, StartedPayment, Transaction, buildPath, transactionsEndpoints } from '@remit/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, expect } from 'vitest';
 import type { AppOverrides } from '../../src/app.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
@@ -76,6 +77,25 @@ export async function startPayment(client: Client, txId: string, method: 'card' 
   return StartedPayment.parse(res.json());
 }
 
+/** The hosted page's anti-forgery token (hidden field), if the page has one. */
+const pageToken = (body: string): string | undefined => /name="token" value="([^"]+)"/.exec(body)?.[1];
+
+/** Posts a card (Ada Lovelace's, 12/39, 123) to the hosted page with the page's token. */
+function postCard(ctx: TestContext, redirectUrl: string, token: string, card: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: path(redirectUrl),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      token,
+      name: 'Ada Lovelace',
+      card_number: card,
+      expiry: '12/39',
+      cvc: '123',
+    }).toString(),
+  });
+}
+
 /** The hosted card page: GET it, post the card with its token; answers the 303's location (3-D Secure followed). */
 export async function payOnHostedPage(
   ctx: TestContext,
@@ -88,20 +108,9 @@ export async function payOnHostedPage(
   // The page's own policy replaces the app's global one (one header, not two).
   expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'/);
   expect(page.headers['cache-control']).toBe('no-store');
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
+  const token = pageToken(page.body);
   expect(token).toBeTruthy();
-  const posted = await ctx.app.inject({
-    method: 'POST',
-    url: path(redirectUrl),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: token!,
-      name: 'Ada Lovelace',
-      card_number: card,
-      expiry: '12/39',
-      cvc: '123',
-    }).toString(),
-  });
+  const posted = await postCard(ctx, redirectUrl, token!, card);
   expect(posted.statusCode, posted.body).toBe(303);
   let location = posted.headers.location as string;
   if (location.includes('/sandbox/gateway/3ds/')) {
@@ -117,6 +126,25 @@ export async function payOnHostedPage(
     location = done.headers.location as string;
   }
   return location;
+}
+
+/** Never a 5xx: a refused action is a 4xx (or changes nothing). */
+export function expectNo5xx(res: LightMyRequestResponse, what: string): void {
+  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+}
+
+/**
+ * The sandbox's hosted card page, tolerant (for property tests): a page no longer payable is refused
+ * with a 4xx. Answers the 303's location, else null.
+ */
+export async function payCardTolerant(ctx: TestContext, redirectUrl: string, card: string): Promise<string | null> {
+  const page = await ctx.app.inject({ method: 'GET', url: path(redirectUrl) });
+  expectNo5xx(page, 'hosted page');
+  const token = pageToken(page.body);
+  if (page.statusCode !== 200 || !token) return null;
+  const posted = await postCard(ctx, redirectUrl, token, card);
+  expectNo5xx(posted, 'hosted page post');
+  return posted.statusCode === 303 ? (posted.headers.location as string) : null;
 }
 
 /** The signed query of a return URL, as the web app's callback page posts it. */
@@ -154,6 +182,23 @@ export async function deliverAll(ctx: PaymentsContext): Promise<void> {
   for (const w of ctx.webhooks.filter((x) => !x.delivered)) {
     const res = await deliver(ctx, w);
     expect(res.statusCode, res.body).toBe(200);
+  }
+  await drainJobs(ctx);
+}
+
+/**
+ * Runs the due jobs and delivers the notices they sent, `check`ing each answer, until none is left
+ * (three rounds at most), then runs the jobs those deliveries queued.
+ */
+export async function settleNotices(
+  ctx: PaymentsContext,
+  check: (res: LightMyRequestResponse, w: CapturedWebhook) => void,
+): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    await drainJobs(ctx);
+    const pending = ctx.webhooks.filter((w) => !w.delivered);
+    if (pending.length === 0) return;
+    for (const w of pending) check(await deliver(ctx, w), w);
   }
   await drainJobs(ctx);
 }
