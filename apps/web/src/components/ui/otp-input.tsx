@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { FieldError } from './field-error';
+import { FieldLabel } from './field-label';
 
 export interface OtpInputProps {
   id?: string;
@@ -96,9 +97,7 @@ export function OtpInput({
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <div className="relative w-full max-w-80">
         <div
           aria-hidden="true"

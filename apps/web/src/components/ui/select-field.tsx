@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { FieldError } from './field-error';
+import { FieldLabel } from './field-label';
 import { inputClass } from './text-field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -33,9 +34,7 @@ export function SelectField({
   const describedByIds = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={selectId}>{label}</FieldLabel>
       <select
         ref={ref}
         id={selectId}

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { FieldError } from './field-error';
+import { FieldLabel } from './field-label';
 
 export const inputClass =
   'block min-h-12 w-full rounded-xl border bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700';
@@ -23,9 +24,7 @@ export function TextField({ label, error, describedBy, endAdornment, className, 
   const describedByIds = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <div className="relative">
         <input
           ref={ref}

@@ -2,6 +2,7 @@ import type { Attribute } from '@remit/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
+import { FieldLabel } from '@/components/ui/field-label';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { applyMask, isNumericMask } from '../lib/mask';
@@ -37,14 +38,14 @@ export function AttributeField({ id, attribute, registration, error }: Attribute
 
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+      <FieldLabel htmlFor={id}>
         {attribute.label}
         {attribute.is_required && (
           <span aria-hidden="true" className="ml-0.5 text-red-700">
             *
           </span>
         )}
-      </label>
+      </FieldLabel>
       {attribute.info_text && (
         <p id={hintId} className="mb-1.5 text-sm text-slate-600">
           {attribute.info_text}

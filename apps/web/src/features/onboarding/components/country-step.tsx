@@ -2,6 +2,7 @@ import type { Country, Customer } from '@remit/contract';
 import { useDeferredValue, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
+import { FieldLabel } from '@/components/ui/field-label';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { useUpdateCountry } from '../api/update-country';
@@ -85,9 +86,7 @@ function CountryForm({ customer, countries, onSaved, onBack }: CountryStepProps 
       onBack={onBack}
     >
       <div className="mt-6">
-        <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium text-slate-800">
-          {t('onboarding.country.search')}
-        </label>
+        <FieldLabel htmlFor={searchId}>{t('onboarding.country.search')}</FieldLabel>
         <input
           id={searchId}
           type="search"

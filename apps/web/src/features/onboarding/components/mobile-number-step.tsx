@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
+import { FieldLabel } from '@/components/ui/field-label';
 import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { inputClass } from '@/components/ui/text-field';
@@ -125,9 +126,7 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
           ))}
         </SelectField>
         <div>
-          <label htmlFor={numberId} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('onboarding.mobile.number')}
-          </label>
+          <FieldLabel htmlFor={numberId}>{t('onboarding.mobile.number')}</FieldLabel>
           <input
             id={numberId}
             type="tel"

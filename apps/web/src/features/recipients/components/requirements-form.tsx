@@ -2,6 +2,7 @@ import type { RecipientDetails, RequirementField } from '@remit/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
+import { fieldLabelClass } from '@/components/ui/field-label';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
@@ -95,7 +96,7 @@ function RequirementInput({
     const errorId = `${id}-error`;
     return (
       <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-800">{label}</legend>
+        <legend className={fieldLabelClass}>{label}</legend>
         <div className="flex flex-wrap gap-3">
           {field.values_allowed.map((choice) => (
             <label

@@ -2,6 +2,7 @@ import type { PayoutMethod } from '@remit/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
+import { FieldLabel } from '@/components/ui/field-label';
 import { cn } from '@/lib/cn';
 
 export const currencyBoxClass =
@@ -21,9 +22,7 @@ export function AmountRow({ id, label, value, error, onChange, currency, large =
   const errorId = `${id}-error`;
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="flex gap-2">
         <input
           id={id}

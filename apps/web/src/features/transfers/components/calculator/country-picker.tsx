@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldLabel } from '@/components/ui/field-label';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 
@@ -89,9 +90,7 @@ export function CountryPicker({ label, options, value, onChange }: CountryPicker
   const activeOption = open ? matches[active] : undefined;
   return (
     <div className="relative">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         ref={inputRef}
         id={id}

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { fieldLabelClass } from '@/components/ui/field-label';
 import { focusRing } from '@/components/ui/focus';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
@@ -188,9 +189,7 @@ function Calculator({ corridors, customerCountry, recentTransfers, recentLoaded 
 
       {methods.length > 0 && destination && (
         <fieldset>
-          <legend className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('dashboard.calculator.method')}
-          </legend>
+          <legend className={fieldLabelClass}>{t('dashboard.calculator.method')}</legend>
           <div className="flex flex-wrap gap-2">
             {methods.map((m) => (
               <MethodOption
