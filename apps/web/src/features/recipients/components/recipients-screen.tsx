@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
-import { TextField } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useRecipientList } from '../api/recipients';
 import { RecipientForm } from './recipient-form';
@@ -155,15 +155,7 @@ function RecipientList({ search, onAdd }: { search: string; onAdd: () => void })
 
   return (
     <Card className="space-y-5">
-      <div role="search">
-        <TextField
-          type="search"
-          label={t('recipients.search')}
-          value={typed}
-          autoComplete="off"
-          onChange={(e) => setTyped(e.target.value)}
-        />
-      </div>
+      <SearchField label={t('recipients.search')} value={typed} onChange={setTyped} />
       {body}
     </Card>
   );

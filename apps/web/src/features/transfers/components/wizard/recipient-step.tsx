@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
-import { TextField } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
 import { RecipientForm, type useAllRecipients, type RecipientDestination } from '@/features/recipients';
 import { cn } from '@/lib/cn';
 
@@ -76,15 +76,7 @@ export function RecipientStep({
   } else {
     body = (
       <div className="space-y-4">
-        <div role="search">
-          <TextField
-            type="search"
-            label={t('transfer.recipient.search')}
-            value={search}
-            autoComplete="off"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField label={t('transfer.recipient.search')} value={search} onChange={setSearch} />
         {shown.length === 0 ? (
           <p className="text-slate-700">{t('transfer.recipient.noMatch', { search: search.trim() })}</p>
         ) : (
