@@ -5,8 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { loadApi } from '@/lib/api-loader';
@@ -79,14 +79,7 @@ export function SignInScreen() {
         </Alert>
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('signIn.heading')}>
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={errors.email}
-          {...register('email')}
-        />
+        <EmailField autoComplete="username" error={errors.email} {...register('email')} />
         <PasswordField
           label={t('form.password')}
           toggleLabel={t('form.showPassword')}

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { EmailField } from '@/components/ui/email-field';
 import { focusRing } from '@/components/ui/focus';
 import { LineIcon } from '@/components/ui/icons';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
-import { TextField } from '@/components/ui/text-field';
 import { TextLink, linkClass } from '@/components/ui/text-link';
 import { TextWithTags } from '@/components/ui/text-with-tags';
 import { config } from '@/config/env';
@@ -114,14 +114,7 @@ export function SignUpScreen() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('signUp.heading')}>
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email}
-          {...register('email')}
-        />
+        <EmailField autoComplete="email" error={errors.email} {...register('email')} />
         <NewPasswordFields
           labels={{
             password: t('form.password'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/email-field';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
@@ -86,12 +86,9 @@ export function ForgotPasswordScreen() {
         className="space-y-5"
         aria-label={t('security.forgot.heading')}
       >
-        <TextField
-          label={t('form.email')}
+        <EmailField
           name="email"
-          type="email"
           autoComplete="email"
-          inputMode="email"
           autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
