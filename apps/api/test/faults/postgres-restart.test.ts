@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/lib/dependency-errors.ts';
 import { Client, STRONG_PASSWORD, testConfig, uniqueEmail } from '../helpers.ts';
-import { canRunPostgres, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-services.ts';
+import {
+  canRunPostgres,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+  inPostgresPass,
+} from './throwaway-services.ts';
 
 // docs/product/system.md#faults: a PostgreSQL restart kills no instance; requests in the gap fail fast
 // with a 503 in words; the api reconnects by itself once the database is back.
-describe.skipIf(!canRunPostgres)('PostgreSQL restarted under traffic', () => {
+describe.skipIf(!canRunPostgres || inPostgresPass)('PostgreSQL restarted under traffic', () => {
   let pg: ThrowawayPostgres;
   let app: FastifyInstance;
 

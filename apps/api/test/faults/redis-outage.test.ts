@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { REDIS_UNAVAILABLE } from '../../src/lib/dependency-errors.ts';
 import { Client, createTestDb, STRONG_PASSWORD, testConfig, uniqueEmail } from '../helpers.ts';
-import { canRunRedis, startThrowawayRedis, type ThrowawayRedis } from './throwaway-services.ts';
+import { canRunRedis, startThrowawayRedis, type ThrowawayRedis, inPostgresPass } from './throwaway-services.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/types.ts';
 
 // docs/product/system.md#faults: with Redis gone, sign-in and sign-up limits fail closed with a 503 in
 // words (never a 500, never an unthrottled pass); signed-in pages keep working; all recovers by itself.
-describe.skipIf(!canRunRedis)('Redis lost during traffic', () => {
+describe.skipIf(!canRunRedis || inPostgresPass)('Redis lost during traffic', () => {
   let redis: ThrowawayRedis;
   let db: Kysely<Database>;
   let app: FastifyInstance;

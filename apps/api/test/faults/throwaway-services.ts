@@ -39,6 +39,12 @@ function commandExists(name: string): boolean {
 export const canRunPostgres = postgresBinDir() !== null && (process.getuid?.() !== 0 || commandExists('runuser'));
 export const canRunRedis = commandExists('redis-server');
 
+/**
+ * The api suite runs twice, on PGlite then on PostgreSQL (TEST_DATABASE_URL); these tests bring
+ * their own servers, so they run once, in the first pass.
+ */
+export const inPostgresPass = Boolean(process.env.TEST_DATABASE_URL);
+
 export interface ThrowawayPostgres {
   url: string;
   stop(): void;
