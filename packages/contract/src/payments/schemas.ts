@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/primitives.ts';
+import { Id, IdParams } from '../common/primitives.ts';
 import { PayInMethod } from '../corridors/schemas.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
 
@@ -65,7 +65,7 @@ export const PaymentReturnRequest = z.object({
 });
 export type PaymentReturnRequest = z.infer<typeof PaymentReturnRequest>;
 
-export const PaymentParams = z.object({ id: z.string() });
+export const PaymentParams = IdParams;
 export type PaymentParams = z.infer<typeof PaymentParams>;
 
 /** The speed shown for each method (docs/product/money-movement.md#payment). */

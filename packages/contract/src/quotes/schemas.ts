@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from '../common/primitives.ts';
+import { Id, IdParams, Timestamp } from '../common/primitives.ts';
 import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
 import { toMajorString, type Money } from '../money/amounts.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
@@ -50,7 +50,7 @@ export const QuoteRequest = z.object({
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 
-export const QuoteParams = z.object({ id: z.string() });
+export const QuoteParams = IdParams;
 export type QuoteParams = z.infer<typeof QuoteParams>;
 
 export const QuoteStatus = z.enum(['active', 'expired', 'used']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from '../common/primitives.ts';
+import { CursorPageQuery, cursorPage, Id, IdParams, Timestamp } from '../common/primitives.ts';
 
 /**
  * Recipients and the requirements schema their details follow (docs/product/money-movement.md#recipients,
@@ -123,17 +123,13 @@ export type RecipientRequest = z.infer<typeof RecipientRequest>;
 /** `GET /client/v1/recipients`: by name (`search`: part of the name, ignoring case and accents). */
 export const RecipientListQuery = z.object({
   search: z.string().max(100).optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  ...CursorPageQuery.shape,
 });
 export type RecipientListQuery = z.infer<typeof RecipientListQuery>;
 
 /** The live recipients, by name; `next_cursor` is null on the last page. */
-export const RecipientList = z.object({
-  data: z.array(Recipient),
-  next_cursor: z.string().nullable(),
-});
+export const RecipientList = cursorPage(Recipient);
 export type RecipientList = z.infer<typeof RecipientList>;
 
-export const RecipientParams = z.object({ id: z.string() });
+export const RecipientParams = IdParams;
 export type RecipientParams = z.infer<typeof RecipientParams>;

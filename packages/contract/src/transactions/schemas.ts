@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from '../common/primitives.ts';
+import { CursorPageQuery, cursorPage, Id, IdParams, Timestamp } from '../common/primitives.ts';
 import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
 import { DecimalRate, NonNegativeMinorUnits } from '../money/schemas.ts';
 import { QuoteFee } from '../quotes/schemas.ts';
@@ -159,15 +159,14 @@ export const TransactionListQuery = z.object({
   recipient_id: z.string().max(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  ...CursorPageQuery.shape,
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
 
-export const TransactionList = z.object({ data: z.array(Transaction), next_cursor: z.string().nullable() });
+export const TransactionList = cursorPage(Transaction);
 export type TransactionList = z.infer<typeof TransactionList>;
 
-export const TransactionParams = z.object({ id: z.string() });
+export const TransactionParams = IdParams;
 export type TransactionParams = z.infer<typeof TransactionParams>;
 
 /**
