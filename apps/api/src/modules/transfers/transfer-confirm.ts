@@ -32,7 +32,7 @@ import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository } from './transfers.repository.ts';
 
 import { overRollingLimit, usedInLast30Days } from './transfer-limits.ts';
-import { sortedParams, toTransaction } from './transfer-view.ts';
+import { storedTransaction, toTransaction } from './transfer-view.ts';
 import type { TransfersServiceDeps } from './transfers.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 const DAY_MS = 86_400_000;
@@ -126,13 +126,7 @@ export class TransferConfirmation {
       }
       if (held.request_hash !== hash) throw AppError.validation({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] });
       if (held.state === 'running' || held.response_status === null) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
-      // jsonb keeps object keys in its own order: the timeline's params are put back in ours.
-      const stored = held.response_body as Transaction;
-      const body = {
-        ...stored,
-        timeline: stored.timeline.map((e) => (e.params ? { ...e, params: sortedParams(e.params) } : e)),
-      };
-      return { status: held.response_status, body, replayed: true };
+      return { status: held.response_status, body: storedTransaction(held.response_body), replayed: true };
     }
 
     try {
@@ -295,7 +289,7 @@ export class TransferConfirmation {
             at: at.toISOString(),
             note: timelineEnglish(note),
             code: note.code,
-            params: sortedParams(note.params),
+            params: note.params,
           },
         ]);
         await idempotencyRepository.complete(trx, customerId, key, hash, { status: 201, body: transaction });

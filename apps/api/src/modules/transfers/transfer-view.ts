@@ -2,10 +2,25 @@ import { type QuoteFeeItem, type TimelineEntry, type Transaction } from '@remit/
 import { type TransactionRow } from './transfers.repository.ts';
 import { UUID } from '../../lib/ids.ts';
 
-/** A timeline entry's params in one key order, however they were stored (jsonb orders keys its own way). */
-export const sortedParams = (params: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/**
+ * A timeline entry with its params in one key order, however they were stored: jsonb orders object
+ * keys its own way, in the timeline table and in a stored Idempotency-Key answer alike.
+ */
+const inKeyOrder = (entry: TimelineEntry): TimelineEntry =>
+  entry.params
+    ? {
+        ...entry,
+        params: Object.fromEntries(Object.entries(entry.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      }
+    : entry;
 
+/** An answer stored for an Idempotency-Key, given again as it was first given (its params in our order). */
+export function storedTransaction(body: unknown): Transaction {
+  const stored = body as Transaction;
+  return { ...stored, timeline: stored.timeline.map(inKeyOrder) };
+}
+
+/** The transfer on the wire: its row and its timeline, oldest entry first. */
 export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {
   return {
     id: row.id,
@@ -37,7 +52,7 @@ export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): T
     pay_by: row.pay_by.toISOString(),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    timeline,
+    timeline: timeline.map(inKeyOrder),
   };
 }
 

@@ -23,7 +23,7 @@ import { transfersRepository } from './transfers.repository.ts';
 
 import { RECIPIENT_NOT_FOUND, TransferConfirmation, type CreateResult } from './transfer-confirm.ts';
 import { ensureWithinLimits } from './transfer-limits.ts';
-import { decodeCursor, encodeCursor, sortedParams, toTransaction } from './transfer-view.ts';
+import { decodeCursor, encodeCursor, toTransaction } from './transfer-view.ts';
 import { UUID } from '../../lib/ids.ts';
 const DAY_MS = 86_400_000;
 const DEFAULT_PAGE = 20;
@@ -195,7 +195,7 @@ export class TransfersService {
         status: e.status,
         at: e.at.toISOString(),
         note: e.note,
-        ...(e.code ? { code: e.code as TimelineCode, params: sortedParams(e.params ?? {}) } : {}),
+        ...(e.code ? { code: e.code as TimelineCode, params: e.params ?? {} } : {}),
       });
       byId.set(e.transaction_id, list);
     }
