@@ -5,17 +5,34 @@ import { timelineEnglish, type TimelineNote } from './timeline-words.ts';
 
 export type NewTransactionRow = Insertable<TransactionsTable>;
 
-const TRANSACTION_COLUMNS = [
-  'id',
-  'customer_id',
-  'quote_id',
+/** The recipient as the transfer took it when confirmed (or as a resend corrected it). */
+const RECIPIENT_COLUMNS = [
   'recipient_id',
   'recipient_name',
   'recipient_country',
   'recipient_currency',
   'recipient_payout_method',
+] as const;
+
+/**
+ * Whose transfer it is, where it stands and what paying it costs: what a status change, a payment
+ * and a payout read first. Qualified, because the payment's query joins tables with the same names.
+ */
+const TO_PAY_COLUMNS = [
+  'transactions.id',
+  'transactions.customer_id',
+  'transactions.status',
+  'transactions.source_currency',
+  'transactions.pay_by',
+  bigintText('transactions.total_to_pay').as('total_to_pay'),
+] as const;
+
+/** A transfer as the wire shows it (transfer-view.ts). */
+const VIEW_COLUMNS = [
+  ...TO_PAY_COLUMNS,
+  'quote_id',
+  ...RECIPIENT_COLUMNS,
   'recipient_summary',
-  'source_currency',
   'target_country',
   'target_currency',
   'payout_method',
@@ -26,11 +43,32 @@ const TRANSACTION_COLUMNS = [
   'purpose',
   'reference',
   'delivery_estimate',
-  'status',
-  'pay_by',
   'created_at',
   'updated_at',
+  bigintText('source_amount').as('source_amount'),
+  bigintText('target_amount').as('target_amount'),
+  bigintText('fee_total').as('fee_total'),
 ] as const;
+
+/** What the limits read of a transfer (transfer-limits.ts). */
+const LIMITS_COLUMNS = [
+  'id',
+  'recipient_name',
+  'status',
+  'source_currency',
+  'created_at',
+  bigintText('source_amount').as('source_amount'),
+  bigintText('limits_amount').as('limits_amount'),
+] as const;
+
+/** The way to pay chosen: the transfer's pay-in method, fee items, fee and total. */
+export interface PayInValues {
+  pay_in_method: 'card' | 'bank_transfer';
+  fee_items: string;
+  fee_total: bigint;
+  total_to_pay: bigint;
+  at: Date;
+}
 
 export interface ListFilters {
   /** Part of the searchable recipient name or reference (letters, digits and spaces only). */
@@ -44,6 +82,22 @@ export interface ListFilters {
   after: readonly [createdAt: Date, id: string] | null;
   limit: number;
 }
+
+/** The customer's transfers: every statement a customer's request runs is scoped by its id. */
+const customersTransfers = (db: Executor, customerId: string) =>
+  db.selectFrom('transactions').where('customer_id', '=', customerId);
+
+/** One transfer of the customer's (none for another customer's). */
+const customersTransfer = (db: Executor, customerId: string, id: string) =>
+  customersTransfers(db, customerId).where('id', '=', id);
+
+/** The customer's transfers created after `since` that count against the 30-day limit. */
+const countedTransfers = (
+  db: Executor,
+  customerId: string,
+  since: Date,
+  notCounted: readonly TransactionStatusColumn[],
+) => customersTransfers(db, customerId).where('created_at', '>', since).where('status', 'not in', notCounted);
 
 /**
  * Transactions, their timeline, and the quote a confirm uses. Every statement is scoped by the
@@ -88,19 +142,7 @@ export const transfersRepository = {
    * (docs/product/money-movement.md#transaction-statuses).
    */
   lockForTransition(db: Executor, id: string) {
-    return db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'customer_id',
-        'status',
-        'source_currency',
-        bigintText('total_to_pay').as('total_to_pay'),
-        'pay_by',
-      ])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    return db.selectFrom('transactions').select(TO_PAY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
   /** The transfer a customer pays, with its quote's pay-in options (undefined for another customer's). */
@@ -110,15 +152,10 @@ export const transfersRepository = {
       .innerJoin('quotes', 'quotes.id', 'transactions.quote_id')
       .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
       .select([
-        'transactions.id',
-        'transactions.customer_id',
-        'transactions.status',
-        'transactions.source_currency',
-        'transactions.pay_by',
+        ...TO_PAY_COLUMNS,
         'transactions.fee_items',
         'transactions.reference',
         bigintText('transactions.fee_total').as('fee_total'),
-        bigintText('transactions.total_to_pay').as('total_to_pay'),
         'quotes.pay_in_options',
         'accounts.email',
       ])
@@ -128,17 +165,7 @@ export const transfersRepository = {
   },
 
   /** The way to pay chosen: the transfer's pay-in method, fee items, fee and total become its. */
-  async setPayIn(
-    db: Executor,
-    id: string,
-    values: {
-      pay_in_method: 'card' | 'bank_transfer';
-      fee_items: string;
-      fee_total: bigint;
-      total_to_pay: bigint;
-      at: Date;
-    },
-  ): Promise<void> {
+  async setPayIn(db: Executor, id: string, values: PayInValues): Promise<void> {
     await db
       .updateTable('transactions')
       .set({
@@ -157,20 +184,12 @@ export const transfersRepository = {
     return db
       .selectFrom('transactions')
       .select([
-        'id',
-        'customer_id',
-        'status',
-        'recipient_id',
-        'recipient_name',
-        'recipient_country',
-        'recipient_currency',
-        'recipient_payout_method',
+        ...TO_PAY_COLUMNS,
+        ...RECIPIENT_COLUMNS,
         'recipient_details',
-        'source_currency',
         'target_currency',
         bigintText('source_amount').as('source_amount'),
         bigintText('target_amount').as('target_amount'),
-        bigintText('total_to_pay').as('total_to_pay'),
       ])
       .where('id', '=', id)
       .executeTakeFirst();
@@ -205,31 +224,11 @@ export const transfersRepository = {
   },
 
   find(db: Executor, customerId: string, id: string) {
-    return db
-      .selectFrom('transactions')
-      .select([
-        ...TRANSACTION_COLUMNS,
-        bigintText('source_amount').as('source_amount'),
-        bigintText('target_amount').as('target_amount'),
-        bigintText('fee_total').as('fee_total'),
-        bigintText('total_to_pay').as('total_to_pay'),
-      ])
-      .where('customer_id', '=', customerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return customersTransfer(db, customerId, id).select(VIEW_COLUMNS).executeTakeFirst();
   },
 
   list(db: Executor, customerId: string, f: ListFilters) {
-    let q = db
-      .selectFrom('transactions')
-      .select([
-        ...TRANSACTION_COLUMNS,
-        bigintText('source_amount').as('source_amount'),
-        bigintText('target_amount').as('target_amount'),
-        bigintText('fee_total').as('fee_total'),
-        bigintText('total_to_pay').as('total_to_pay'),
-      ])
-      .where('customer_id', '=', customerId);
+    let q = customersTransfers(db, customerId).select(VIEW_COLUMNS);
     if (f.contains !== null) {
       const pattern = `%${f.contains.replace(/[\\%_]/g, '\\$&')}%`;
       q = q.where((eb) =>
@@ -261,19 +260,7 @@ export const transfersRepository = {
 
   /** What the limits need of one of the customer's transfers (undefined for another's). */
   limitsOf(db: Executor, customerId: string, id: string) {
-    return db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'status',
-        'source_currency',
-        'created_at',
-        bigintText('source_amount').as('source_amount'),
-        bigintText('limits_amount').as('limits_amount'),
-      ])
-      .where('customer_id', '=', customerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return customersTransfer(db, customerId, id).select(LIMITS_COLUMNS).executeTakeFirst();
   },
 
   /** The transfers behind `limitsAmountSince`, newest first, at most `limit`. */
@@ -284,20 +271,8 @@ export const transfersRepository = {
     notCounted: readonly TransactionStatusColumn[],
     limit: number,
   ) {
-    return db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'recipient_name',
-        'status',
-        'source_currency',
-        'created_at',
-        bigintText('source_amount').as('source_amount'),
-        bigintText('limits_amount').as('limits_amount'),
-      ])
-      .where('customer_id', '=', customerId)
-      .where('created_at', '>', since)
-      .where('status', 'not in', notCounted)
+    return countedTransfers(db, customerId, since, notCounted)
+      .select(LIMITS_COLUMNS)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -314,24 +289,15 @@ export const transfersRepository = {
     since: Date,
     notCounted: readonly TransactionStatusColumn[],
   ): Promise<bigint> {
-    const row = await db
-      .selectFrom('transactions')
+    const row = await countedTransfers(db, customerId, since, notCounted)
       .select(sql<string>`coalesce(sum(limits_amount), 0)::text`.as('total'))
-      .where('customer_id', '=', customerId)
-      .where('created_at', '>', since)
-      .where('status', 'not in', notCounted)
       .executeTakeFirstOrThrow();
     return BigInt(row.total);
   },
 
   /** Whether the transfer is this customer's. */
   async isCustomers(db: Executor, customerId: string, id: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('transactions')
-      .select('id')
-      .where('id', '=', id)
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst();
+    const row = await customersTransfer(db, customerId, id).select('id').executeTakeFirst();
     return !!row;
   },
 

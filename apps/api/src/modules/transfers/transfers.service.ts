@@ -19,7 +19,7 @@ import type { RecentAuthentication } from '../passwords/recent-authentication.ts
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
-import { transfersRepository } from './transfers.repository.ts';
+import { transfersRepository, type PayInValues } from './transfers.repository.ts';
 
 import { RECIPIENT_NOT_FOUND, TransferConfirmation, type CreateResult } from './transfer-confirm.ts';
 import { ensureWithinLimits } from './transfer-limits.ts';
@@ -135,17 +135,7 @@ export class TransfersService {
   }
 
   /** The way to pay chosen (docs/product/money-movement.md#payment): pay-in method, fee items, fee and total. */
-  setPayIn(
-    trx: Executor,
-    id: string,
-    values: {
-      pay_in_method: 'card' | 'bank_transfer';
-      fee_items: string;
-      fee_total: bigint;
-      total_to_pay: bigint;
-      at: Date;
-    },
-  ): Promise<void> {
+  setPayIn(trx: Executor, id: string, values: PayInValues): Promise<void> {
     return transfersRepository.setPayIn(trx, id, values);
   }
 
