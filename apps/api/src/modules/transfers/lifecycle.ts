@@ -77,16 +77,7 @@ export class TransferLifecycle {
     if (!row || !input.whileIn.includes(row.status)) return false;
     const at = this.deps.now();
     await transfersRepository.addEvent(trx, row.id, row.status, input.note, at);
-    if (input.mail) {
-      await this.deps.jobs.enqueue(
-        trx,
-        TRANSFER_JOBS.mail,
-        { transactionId: row.id, status: input.mail },
-        { uniqueKey: `${TRANSFER_JOBS.mail.name}:${row.id}:${input.mail}:${at.getTime()}` },
-      );
-    }
-    const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: row.status };
-    after.notify(row.customer_id, 'TransactionStatusChanged', payload, {});
+    await this.tell(trx, after, { row, status: row.status, mail: input.mail, at });
     return true;
   }
 
@@ -100,21 +91,42 @@ export class TransferLifecycle {
     const at = this.deps.now();
     await transfersRepository.setStatus(trx, row.id, input.to, at);
     await transfersRepository.addEvent(trx, row.id, input.to, input.note, at);
-    if (isMailed(input.to)) {
+    const mail = isMailed(input.to) ? input.to : undefined;
+    await this.tell(trx, after, { row, status: input.to, mail, at, socketId: input.socketId });
+    return { ok: true, from, to: input.to, transaction: { ...row } };
+  }
+
+  /**
+   * Tells the customer of a timeline entry just written: the mail (when there is one) as a durable
+   * job in the caller's transaction, and `TransactionStatusChanged` pushed after the commit (not to
+   * the tab `socketId` the change came from).
+   */
+  private async tell(
+    trx: Executor,
+    after: AfterCommit,
+    entry: {
+      row: { id: string; customer_id: string };
+      status: TransactionStatus;
+      mail: MailedStatus | undefined;
+      at: Date;
+      socketId?: string | undefined;
+    },
+  ): Promise<void> {
+    const { row, mail, at } = entry;
+    if (mail) {
       await this.deps.jobs.enqueue(
         trx,
         TRANSFER_JOBS.mail,
-        { transactionId: row.id, status: input.to },
-        { uniqueKey: `${TRANSFER_JOBS.mail.name}:${row.id}:${input.to}:${at.getTime()}` },
+        { transactionId: row.id, status: mail },
+        { uniqueKey: `${TRANSFER_JOBS.mail.name}:${row.id}:${mail}:${at.getTime()}` },
       );
     }
-    const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: input.to };
+    const payload: TransactionStatusChangedPayload = { transaction_id: row.id, status: entry.status };
     after.notify(
       row.customer_id,
       'TransactionStatusChanged',
       payload,
-      input.socketId ? { socketId: input.socketId } : {},
+      entry.socketId ? { socketId: entry.socketId } : {},
     );
-    return { ok: true, from, to: input.to, transaction: { ...row } };
   }
 }
