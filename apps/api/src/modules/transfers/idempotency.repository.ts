@@ -25,29 +25,22 @@ export const idempotencyRepository = {
     db: Executor,
     row: { customerId: string; key: string; requestHash: string; at: Date; expiresAt: Date },
   ): Promise<boolean> {
+    // A new claim, or the one that overwrites a stale row of the same key.
+    const running = {
+      request_hash: row.requestHash,
+      state: 'running',
+      response_status: null,
+      response_body: null,
+      created_at: row.at,
+      expires_at: row.expiresAt,
+    } as const;
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({
-        customer_id: row.customerId,
-        key: row.key,
-        request_hash: row.requestHash,
-        state: 'running',
-        response_status: null,
-        response_body: null,
-        created_at: row.at,
-        expires_at: row.expiresAt,
-      })
+      .values({ customer_id: row.customerId, key: row.key, ...running })
       .onConflict((oc) =>
         oc
           .columns(['customer_id', 'key'])
-          .doUpdateSet({
-            request_hash: row.requestHash,
-            state: 'running',
-            response_status: null,
-            response_body: null,
-            created_at: row.at,
-            expires_at: row.expiresAt,
-          })
+          .doUpdateSet(running)
           .where((eb) =>
             eb.or([
               eb('idempotency_keys.expires_at', '<=', row.at),
