@@ -248,7 +248,7 @@ export class QuotesService {
 
   /** What confirming a transfer needs of the customer's quote (docs/product/money-movement.md#transactions). */
   forConfirm(db: Executor, customerId: string, id: string) {
-    return UUID.test(id) ? quotesRepository.forConfirm(db, customerId, id) : Promise.resolve(undefined);
+    return UUID.test(id) ? quotesRepository.find(db, customerId, id) : Promise.resolve(undefined);
   }
 
   /** The same, locked until the end of the caller's transaction (a quote makes at most one transfer). */
