@@ -93,10 +93,7 @@ export const ledgerRepository = {
         'type',
         'currency',
         'balance_rule',
-        bigintText('debits_pending').as('debits_pending'),
-        bigintText('debits_posted').as('debits_posted'),
-        bigintText('credits_pending').as('credits_pending'),
-        bigintText('credits_posted').as('credits_posted'),
+        ...BALANCE_COLUMNS.map((column) => bigintText(column).as(column)),
       ])
       .orderBy('id')
       .execute();
