@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type {
+  DocumentPagesTable,
   DocumentSourceColumn,
   DocumentStatusColumn,
   Executor,
@@ -39,15 +40,8 @@ export interface NewDocument {
   created_at: Date;
 }
 
-export interface NewPage {
-  id: string;
-  position: number;
-  side: 'front' | 'back' | null;
-  storage_key: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-}
+/** A page of a new document: its row but for the document it belongs to and the time (both the document's). */
+export type NewPage = Omit<DocumentPagesTable, 'document_id' | 'created_at'>;
 
 export interface WaitingDocument {
   id: string;
