@@ -1,8 +1,8 @@
 import type { Task } from '@remit/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-state';
-import { Card } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
+import { SkeletonList } from '@/components/ui/skeleton-list';
 import { TextLink } from '@/components/ui/text-link';
 import { useTasks } from '../api/list-tasks';
 import { taskHref } from '../lib/task-links';
@@ -13,46 +13,41 @@ import { taskHref } from '../lib/task-links';
  */
 export function TasksPanel() {
   const { t } = useTranslation();
-  const headingId = useId();
   const tasks = useTasks();
 
   return (
-    <Card>
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
-          {t('onboarding.dashboard.tasksHeading')}
-        </h2>
-        <div className="mt-4">
-          {tasks.isPending ? (
-            <TasksSkeleton />
-          ) : tasks.isError ? (
-            <QueryError
-              message={t('onboarding.dashboard.tasksError')}
-              onRetry={() => void tasks.refetch()}
-              testId="tasks-error"
-            />
-          ) : (
-            <TaskList tasks={tasks.data} />
-          )}
-        </div>
-      </section>
-    </Card>
+    <SectionCard heading={t('onboarding.dashboard.tasksHeading')}>
+      <div className="mt-4">
+        {tasks.isPending ? (
+          <TasksSkeleton />
+        ) : tasks.isError ? (
+          <QueryError
+            message={t('onboarding.dashboard.tasksError')}
+            onRetry={() => void tasks.refetch()}
+            testId="tasks-error"
+          />
+        ) : (
+          <TaskList tasks={tasks.data} />
+        )}
+      </div>
+    </SectionCard>
   );
 }
 
 function TasksSkeleton() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('onboarding.dashboard.loadingTasks')} data-testid="tasks-loading">
-      <ul aria-hidden="true" className="space-y-3">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="animate-pulse rounded-xl border border-slate-200 p-4">
-            <div className="h-4 w-1/2 rounded bg-slate-200" />
-            <div className="mt-2 h-3 w-3/4 rounded bg-slate-100" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonList
+      label={t('onboarding.dashboard.loadingTasks')}
+      testId="tasks-loading"
+      rowClassName="p-4"
+      row={
+        <>
+          <div className="h-4 w-1/2 rounded bg-slate-200" />
+          <div className="mt-2 h-3 w-3/4 rounded bg-slate-100" />
+        </>
+      }
+    />
   );
 }
 

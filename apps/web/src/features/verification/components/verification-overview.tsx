@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Card } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-state';
+import { SectionCard } from '@/components/ui/section-card';
+import { SkeletonList } from '@/components/ui/skeleton-list';
 import { useCustomer } from '@/lib/customer-store';
 import { cn } from '@/lib/cn';
 import { useDocumentCategories } from '../api/document-categories';
@@ -45,17 +46,18 @@ function Summary({ summary }: { summary: VerificationSummary }) {
 
 function CategoriesSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} data-testid="categories-loading">
-      <ul aria-hidden="true" className="space-y-3">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="animate-pulse rounded-xl border border-slate-200 p-5">
-            <div className="h-5 w-1/3 rounded bg-slate-200" />
-            <div className="mt-3 h-3 w-3/4 rounded bg-slate-100" />
-            <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonList
+      label={label}
+      testId="categories-loading"
+      rowClassName="p-5"
+      row={
+        <>
+          <div className="h-5 w-1/3 rounded bg-slate-200" />
+          <div className="mt-3 h-3 w-3/4 rounded bg-slate-100" />
+          <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
+        </>
+      }
+    />
   );
 }
 
@@ -71,8 +73,6 @@ export function VerificationOverview() {
   const documents = useCustomer().data?.documents ?? [];
   const location = useLocation();
   const navigate = useNavigate();
-  const categoriesId = useId();
-  const documentsId = useId();
 
   // The upload screen's "we've got it", shown once: the history entry forgets it.
   const [uploaded] = useState(() => readUploadedState(location.state));
@@ -124,24 +124,14 @@ export function VerificationOverview() {
         )}
       </div>
       {categories.data && categories.data.length > 0 && <Summary summary={summarize(categories.data, documents)} />}
-      <Card>
-        <section aria-labelledby={categoriesId}>
-          <h2 id={categoriesId} className="text-xl font-bold tracking-tight text-slate-900">
-            {t('verification.overview.categoriesHeading')}
-          </h2>
-          <div className="mt-4">{body}</div>
-        </section>
-      </Card>
-      <Card>
-        <section aria-labelledby={documentsId}>
-          <h2 id={documentsId} className="text-xl font-bold tracking-tight text-slate-900">
-            {t('verification.overview.documentsHeading')}
-          </h2>
-          <div className="mt-4">
-            <DocumentList documents={documents} />
-          </div>
-        </section>
-      </Card>
+      <SectionCard heading={t('verification.overview.categoriesHeading')}>
+        <div className="mt-4">{body}</div>
+      </SectionCard>
+      <SectionCard heading={t('verification.overview.documentsHeading')}>
+        <div className="mt-4">
+          <DocumentList documents={documents} />
+        </div>
+      </SectionCard>
     </div>
   );
 }

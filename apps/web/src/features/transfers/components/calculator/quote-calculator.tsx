@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { fieldLabelClass } from '@/components/ui/field-label';
 import { focusRing } from '@/components/ui/focus';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useCorridors } from '@/lib/corridors';
@@ -46,7 +46,6 @@ export interface QuoteCalculatorProps {
  */
 export function QuoteCalculator({ recentTransfers = [], recentLoaded = true }: QuoteCalculatorProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const corridors = useCorridors();
   const customer = useCustomer();
 
@@ -74,14 +73,9 @@ export function QuoteCalculator({ recentTransfers = [], recentLoaded = true }: Q
   }
 
   return (
-    <Card className="p-5 sm:p-8">
-      <section aria-labelledby={headingId} data-testid="quote-calculator">
-        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
-          {t('dashboard.calculator.heading')}
-        </h2>
-        <div className="mt-4">{body}</div>
-      </section>
-    </Card>
+    <SectionCard heading={t('dashboard.calculator.heading')} testId="quote-calculator" className="p-5 sm:p-8">
+      <div className="mt-4">{body}</div>
+    </SectionCard>
   );
 }
 

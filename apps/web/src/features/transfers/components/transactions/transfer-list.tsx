@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-state';
+import { SkeletonList } from '@/components/ui/skeleton-list';
 import { TransferListItem } from './transfer-list-item';
 
 /** What the list reads of an infinite query of transaction pages (TanStack's result fits). */
@@ -34,19 +35,20 @@ export function TransferList({ query, emptyHint, empty, loadMore = false, max }:
   const { t } = useTranslation();
   if (query.isPending) {
     return (
-      <div role="status" aria-label={t('dashboard.transfers.loading')} data-testid="transfers-loading">
-        <ul aria-hidden="true" className="space-y-3">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="flex animate-pulse gap-3 rounded-xl border border-slate-200 p-4">
-              <div className="h-10 w-10 rounded-full bg-slate-200" />
-              <div className="flex-1 space-y-2">
-                <div className="h-4 w-1/2 rounded bg-slate-200" />
-                <div className="h-3 w-3/4 rounded bg-slate-100" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <SkeletonList
+        label={t('dashboard.transfers.loading')}
+        testId="transfers-loading"
+        rowClassName="flex gap-3 p-4"
+        row={
+          <>
+            <div className="h-10 w-10 rounded-full bg-slate-200" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-1/2 rounded bg-slate-200" />
+              <div className="h-3 w-3/4 rounded bg-slate-100" />
+            </div>
+          </>
+        }
+      />
     );
   }
   if (query.isError && !query.data) {
