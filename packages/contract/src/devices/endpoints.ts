@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../common/endpoint.ts';
-import { DeviceList, DeviceParams } from './schemas.ts';
+import { IdParams } from '../common/primitives.ts';
+import { DeviceList } from './schemas.ts';
 
 export const listDevices = defineEndpoint({
   method: 'GET',
@@ -17,7 +18,7 @@ export const revokeDevice = defineEndpoint({
   method: 'DELETE',
   path: '/client/v1/device/:id',
   summary: 'Sign a device out',
-  params: DeviceParams,
+  params: IdParams,
   response: null,
   auth: 'session',
 });

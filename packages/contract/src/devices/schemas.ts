@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdParams } from '../common/primitives.ts';
 import { Session } from '../entities/session.ts';
 
 /**
@@ -20,5 +19,3 @@ export const DeviceList = z.object({ devices: z.array(Device) });
 export type DeviceList = z.infer<typeof DeviceList>;
 
 /** DELETE /client/v1/device/{id}. */
-export const DeviceParams = IdParams;
-export type DeviceParams = z.infer<typeof DeviceParams>;

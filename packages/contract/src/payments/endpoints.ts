@@ -1,13 +1,14 @@
 import { defineEndpoint } from '../common/endpoint.ts';
+import { IdParams } from '../common/primitives.ts';
 import { Transaction } from '../transactions/schemas.ts';
-import { PaymentMethods, PaymentParams, PaymentRequest, PaymentReturnRequest, StartedPayment } from './schemas.ts';
+import { PaymentMethods, PaymentRequest, PaymentReturnRequest, StartedPayment } from './schemas.ts';
 
 /** The ways to pay this transfer (docs/product/money-movement.md#payment). 404 for another customer's. */
 export const listPaymentMethods = defineEndpoint({
   method: 'GET',
   path: '/client/v1/transactions/:id/payment-methods',
   summary: 'The ways to pay a transfer, with fee, total and speed',
-  params: PaymentParams,
+  params: IdParams,
   response: PaymentMethods,
   auth: 'session',
 });
@@ -21,7 +22,7 @@ export const startPayment = defineEndpoint({
   method: 'POST',
   path: '/client/v1/transactions/:id/payments',
   summary: 'Start paying a transfer by card or bank transfer',
-  params: PaymentParams,
+  params: IdParams,
   body: PaymentRequest,
   response: StartedPayment,
   status: 201,
@@ -33,7 +34,7 @@ export const paymentReturn = defineEndpoint({
   method: 'POST',
   path: '/client/v1/transactions/:id/payment-return',
   summary: "Apply the gateway's signed return",
-  params: PaymentParams,
+  params: IdParams,
   body: PaymentReturnRequest,
   response: Transaction,
   auth: 'session',

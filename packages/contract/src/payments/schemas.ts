@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams } from '../common/primitives.ts';
+import { Id } from '../common/primitives.ts';
 import { PayInMethod } from '../corridors/schemas.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
 
@@ -64,9 +64,6 @@ export const PaymentReturnRequest = z.object({
   sig: z.string().max(200),
 });
 export type PaymentReturnRequest = z.infer<typeof PaymentReturnRequest>;
-
-export const PaymentParams = IdParams;
-export type PaymentParams = z.infer<typeof PaymentParams>;
 
 /** The speed shown for each method (docs/product/money-movement.md#payment). */
 export const PAYMENT_SPEED: Readonly<Record<PayInMethod, string>> = {

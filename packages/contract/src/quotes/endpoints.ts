@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../common/endpoint.ts';
-import { Quote, QuoteParams, QuoteRequest } from './schemas.ts';
+import { IdParams } from '../common/primitives.ts';
+import { Quote, QuoteRequest } from './schemas.ts';
 
 /** docs/product/money-movement.md#quotes */
 export const createQuote = defineEndpoint({
@@ -17,7 +18,7 @@ export const getQuote = defineEndpoint({
   method: 'GET',
   path: '/client/v1/quotes/:id',
   summary: 'One quote',
-  params: QuoteParams,
+  params: IdParams,
   response: Quote,
   auth: 'session',
 });
@@ -27,7 +28,7 @@ export const refreshQuote = defineEndpoint({
   method: 'POST',
   path: '/client/v1/quotes/:id/refresh',
   summary: 'Quote the same transfer again, with what changed',
-  params: QuoteParams,
+  params: IdParams,
   response: Quote,
   status: 201,
   auth: 'session',

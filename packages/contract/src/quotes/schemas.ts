@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Timestamp } from '../common/primitives.ts';
+import { Id, Timestamp } from '../common/primitives.ts';
 import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
 import { toMajorString, type Money } from '../money/amounts.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
@@ -49,9 +49,6 @@ export const QuoteRequest = z.object({
   target_amount: NonNegativeMinorUnits.optional(),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
-
-export const QuoteParams = IdParams;
-export type QuoteParams = z.infer<typeof QuoteParams>;
 
 export const QuoteStatus = z.enum(['active', 'expired', 'used']);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../common/endpoint.ts';
+import { IdParams } from '../common/primitives.ts';
 import {
   Recipient,
   RecipientList,
   RecipientListQuery,
-  RecipientParams,
   RecipientRequest,
   RecipientRequirements,
   RecipientRequirementsQuery,
@@ -54,7 +54,7 @@ export const getRecipient = defineEndpoint({
   method: 'GET',
   path: '/client/v1/recipients/:id',
   summary: 'One recipient',
-  params: RecipientParams,
+  params: IdParams,
   response: Recipient,
   auth: 'session',
 });
@@ -63,7 +63,7 @@ export const updateRecipient = defineEndpoint({
   method: 'PUT',
   path: '/client/v1/recipients/:id',
   summary: 'Edit a recipient',
-  params: RecipientParams,
+  params: IdParams,
   body: RecipientRequest,
   response: Recipient,
   auth: 'session',
@@ -74,7 +74,7 @@ export const deleteRecipient = defineEndpoint({
   method: 'DELETE',
   path: '/client/v1/recipients/:id',
   summary: 'Delete a recipient',
-  params: RecipientParams,
+  params: IdParams,
   response: null,
   auth: 'session',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorPageQuery, cursorPage, Id, IdParams, Timestamp } from '../common/primitives.ts';
+import { CursorPageQuery, cursorPage, Id, Timestamp } from '../common/primitives.ts';
 
 /**
  * Recipients and the requirements schema their details follow (docs/product/money-movement.md#recipients,
@@ -130,6 +130,3 @@ export type RecipientListQuery = z.infer<typeof RecipientListQuery>;
 /** The live recipients, by name; `next_cursor` is null on the last page. */
 export const RecipientList = cursorPage(Recipient);
 export type RecipientList = z.infer<typeof RecipientList>;
-
-export const RecipientParams = IdParams;
-export type RecipientParams = z.infer<typeof RecipientParams>;

@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../common/endpoint.ts';
-import { Tracking, TrackingLink, TrackingLinkParams, TrackingParams } from './schemas.ts';
+import { IdParams } from '../common/primitives.ts';
+import { Tracking, TrackingLink, TrackingParams } from './schemas.ts';
 
 /** Make (or replace) the transfer's shareable tracking link; the token is shown once. Owner only (404). */
 export const createTrackingLink = defineEndpoint({
   method: 'POST',
   path: '/client/v1/transactions/:id/tracking-link',
   summary: 'Create or replace the tracking link of a transfer',
-  params: TrackingLinkParams,
+  params: IdParams,
   response: TrackingLink,
   status: 201,
   auth: 'session',
@@ -17,7 +18,7 @@ export const revokeTrackingLink = defineEndpoint({
   method: 'DELETE',
   path: '/client/v1/transactions/:id/tracking-link',
   summary: 'Revoke the tracking link of a transfer',
-  params: TrackingLinkParams,
+  params: IdParams,
   response: null,
   auth: 'session',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Timestamp } from '../common/primitives.ts';
+import { Timestamp } from '../common/primitives.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
 import { TransactionStatus } from '../transactions/schemas.ts';
 
@@ -7,7 +7,6 @@ import { TransactionStatus } from '../transactions/schemas.ts';
 export const TrackingLink = z.object({ url: z.string(), token: z.string() });
 export type TrackingLink = z.infer<typeof TrackingLink>;
 
-export const TrackingLinkParams = IdParams;
 export const TrackingParams = z.object({ token: z.string().max(200) });
 
 /**
