@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { SetupStep } from './setup-step';
 
 function download(filename: string, text: string) {
   if (typeof URL.createObjectURL !== 'function') return;
@@ -18,15 +18,13 @@ function download(filename: string, text: string) {
 /** The ten recovery codes, shown once, with copy and .txt download, until "I've saved them". */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   const text = `${t('security.settings.recovery.fileHeader')}\n\n${codes.join('\n')}\n`;
   return (
-    <div className="space-y-4" data-testid="recovery-codes">
-      <h4 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-        {t('security.settings.recovery.heading')}
-      </h4>
-      <p className="text-sm text-slate-700">{t('security.settings.recovery.intro')}</p>
+    <SetupStep
+      testId="recovery-codes"
+      heading={t('security.settings.recovery.heading')}
+      intro={t('security.settings.recovery.intro')}
+    >
       <ol
         aria-label={t('security.settings.recovery.listLabel')}
         className="grid grid-cols-1 gap-2 rounded-xl bg-slate-50 p-4 font-mono text-base text-slate-900 min-[400px]:grid-cols-2"
@@ -57,6 +55,6 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <Button onClick={onDone} data-testid="recovery-codes-saved">
         {t('security.settings.recovery.saved')}
       </Button>
-    </div>
+    </SetupStep>
   );
 }

@@ -1,5 +1,5 @@
 import type { TotpSetupResponse } from '@remit/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { OtpInput } from '@/components/ui/otp-input';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { readShownError } from '@/lib/api-errors';
+import { SetupStep } from './setup-step';
 
 /** The SVG document as an image URL: rendered by <img>, never injected into the page. */
 export function svgDataUrl(svg: string): string {
@@ -30,9 +31,7 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const secretId = useId();
-  useEffect(() => headingRef.current?.focus(), []);
 
   async function submit(otp: string) {
     if (confirm.isPending) return;
@@ -63,11 +62,11 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
   }
 
   return (
-    <div className="space-y-4" data-testid="totp-enrolment">
-      <h4 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-        {t('security.settings.totp.heading')}
-      </h4>
-      <p className="text-sm text-slate-700">{t('security.settings.totp.scan')}</p>
+    <SetupStep
+      testId="totp-enrolment"
+      heading={t('security.settings.totp.heading')}
+      intro={t('security.settings.totp.scan')}
+    >
       <img
         src={svgDataUrl(setup.qr_code_svg)}
         alt={t('security.settings.totp.qrAlt')}
@@ -120,6 +119,6 @@ export function TotpEnrolment({ setup, onConfirmed, onCancel }: TotpEnrolmentPro
           </Button>
         </FormActions>
       </form>
-    </div>
+    </SetupStep>
   );
 }
