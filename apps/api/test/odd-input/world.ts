@@ -209,6 +209,8 @@ export function useWorld(): World {
       webhookSender: async () => {},
     });
     await world.app.ready();
+    // Rates as of the test clock now, not whenever the start-up refresh gets to it (a busy machine).
+    await world.app.services.ratesJob.runOnce();
     everyoneMaySend(world);
     const stamp = randomUUID().slice(0, 8);
     world.a = await owner(world.app, A_NAMES, A_RECIPIENT, DE_BANK, `aurelia.${stamp}@example.com`);
