@@ -211,34 +211,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
-  // Documents left waiting for review when the api last stopped go back to the reviewer; files no
-  // row refers to are swept now and hourly (docs/product/account-verification.md#upload).
-  app.addHook('onReady', async () => {
-    await services.documents.resumeReviews();
-    void services.documents.sweep().catch((err: unknown) => app.log.warn({ err }, 'document sweep failed'));
-  });
-  const sweepTimer = setInterval(() => {
-    void services.documents.sweep().catch((err: unknown) => app.log.warn({ err }, 'document sweep failed'));
-  }, 3_600_000);
-  sweepTimer.unref();
-  app.addHook('onClose', async () => clearInterval(sweepTimer));
-  // Idempotency keys live 24 hours (docs/product/money-movement.md#idempotency): expired ones are
-  // overwritten when claimed again and deleted hourly.
-  const keysTimer = setInterval(() => {
-    void services.transfers
-      .sweepIdempotencyKeys()
-      .catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
-  }, 3_600_000);
-  keysTimer.unref();
-  app.addHook('onClose', async () => clearInterval(keysTimer));
-  // Mid-market rates: refreshed when ready, then every RATES_REFRESH_MINUTES; a failure keeps the
-  // last rates (docs/product/money-movement.md#corridors).
-  app.addHook('onReady', async () => services.ratesJob.start());
   // Durable jobs (docs/product/system.md#durable-jobs): polled on every instance, unless turned off.
-  // The payments reconciler re-enqueues itself; it is kicked off (once per key) when jobs start.
+  // The scheduled tasks (the document sweep, documents whose review was not handed over, the
+  // idempotency-key sweep, the rates refresh: composition-root.ts) are durable jobs too, each run
+  // once per tick by one instance (docs/product/system.md#several-instances); the payments
+  // reconciler re-enqueues itself. Each is queued (once per key) when the jobs start.
   if (overrides.jobsPollMs !== 0) {
     app.addHook('onReady', async () => {
       services.jobs.start();
+      await services.periodic.schedule();
       await services.payments.scheduleReconcile(app.db);
     });
   }

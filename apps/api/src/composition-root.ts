@@ -3,9 +3,11 @@
 // object; nothing below this file (and its parts in composition/) builds a service or reaches for
 // `app`. A new module adds its service, in dependency order, to the part of its area
 // (composition/identity.ts, verification.ts, money.ts) or here, and to `Services`.
+import { randomUUID } from 'node:crypto';
 import type { SecurityMailer } from './adapters/mail/security-mailer.ts';
 import type { PaymentGateway } from './adapters/payment-gateway/payment-gateway.ts';
 import type { SandboxGateway } from './adapters/payment-gateway/sandbox-gateway.ts';
+import type { Config } from './config.ts';
 import { createIdentityServices } from './composition/identity.ts';
 import type { Infrastructure } from './composition/infrastructure.ts';
 import { createMoneyServices } from './composition/money.ts';
@@ -22,7 +24,8 @@ import { DevService } from './modules/dev/dev.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { DocumentsService } from './modules/documents/documents.service.ts';
 import type { EmailVerificationService } from './modules/email-verification/email-verification.service.ts';
-import type { Jobs } from './modules/jobs/jobs.ts';
+import { Jobs } from './modules/jobs/jobs.ts';
+import { PeriodicTasks, type PeriodicTask } from './modules/jobs/periodic.ts';
 import type { KnownDevicesService } from './modules/known-devices/known-devices.service.ts';
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { MfaService } from './modules/mfa/mfa.service.ts';
@@ -71,7 +74,7 @@ export interface Services {
   corridors: CorridorsService;
   /** Mid-market rates: `midMarket(source, target)`, refused when too old; `refresh()`. */
   rates: RatesService;
-  /** Refreshes the rates on start-up and every RATES_REFRESH_MINUTES (started by app.ts when ready). */
+  /** One rates refresh (`runOnce`): the periodic task `rates-refresh`, every RATES_REFRESH_MINUTES. */
   ratesJob: RatesRefreshJob;
   /** Requirements schemas and the customer's recipients (docs/product/money-movement.md#recipients). */
   recipients: RecipientsService;
@@ -79,6 +82,8 @@ export interface Services {
   quotes: QuotesService;
   /** Durable jobs (docs/product/system.md#durable-jobs): started by app.ts when ready, unless polling is 0. */
   jobs: Jobs;
+  /** Scheduled tasks, once per tick across the instances (`periodicTasks`); scheduled by app.ts with the jobs. */
+  periodic: PeriodicTasks;
   /** Limits and eligibility (docs/product/money-movement.md#limits). */
   limits: LimitsService;
   /** Confirmed transfers: create (Idempotency-Key), list, get (docs/product/money-movement.md#transactions). */
@@ -116,8 +121,18 @@ export function createServices(infra: Infrastructure): Services {
   // In dependency order: sessions, the unit of work and account security; account verification;
   // money (whose jobs are registered there); then realtime and dev.
   const identity = createIdentityServices(infra);
-  const { closeReviewer, ...verification } = createVerificationServices(infra, identity);
-  const money = createMoneyServices(infra, { ...identity, tasks: verification.tasks });
+  const jobs = new Jobs({
+    db,
+    now: infra.now,
+    instanceId: `api-${process.pid}-${randomUUID().slice(0, 8)}`,
+    log: infra.log.child({ module: 'jobs' }),
+    pollMs: infra.jobsPollMs ?? 1000,
+    ...(infra.metrics ? { onFailure: infra.metrics.jobFailed } : {}),
+  });
+  const verification = createVerificationServices(infra, { ...identity, jobs });
+  const money = createMoneyServices(infra, { ...identity, tasks: verification.tasks, jobs });
+  const periodic = new PeriodicTasks({ jobs, db, now: infra.now });
+  periodic.add(...periodicTasks(config, verification, money));
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow: identity.uow, events: customerEvents });
 
@@ -125,14 +140,41 @@ export function createServices(infra: Infrastructure): Services {
     ...identity,
     ...verification,
     ...money,
+    jobs,
+    periodic,
     realtime,
     dev,
     async close() {
-      closeReviewer();
       await money.sandboxIdle();
-      await money.jobs.stop();
+      await jobs.stop();
       await identity.mail.idle();
       await identity.sessions.close();
     },
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The scheduled tasks (docs/product/system.md#several-instances): each runs once per tick on one of
+ * the instances, and at once when a new fleet's first instance starts.
+ */
+function periodicTasks(
+  config: Config,
+  { documents }: Pick<Services, 'documents'>,
+  { transfers, ratesJob }: Pick<Services, 'transfers' | 'ratesJob'>,
+): PeriodicTask[] {
+  const tasks: PeriodicTask[] = [
+    // Files no row refers to, stale upload targets and tokens (docs/product/account-verification.md#upload).
+    { name: 'documents.sweep', everyMs: HOUR_MS, run: () => documents.sweep() },
+    // Documents waiting for review whose hand-over to the reviewer was lost (its jobs are durable).
+    { name: 'documents.resume-reviews', everyMs: 10 * 60_000, run: () => documents.resumeReviews() },
+    // Idempotency keys live 24 hours (docs/product/money-movement.md#idempotency).
+    { name: 'transfers.sweep-idempotency-keys', everyMs: HOUR_MS, run: () => transfers.sweepIdempotencyKeys() },
+  ];
+  // Mid-market rates (docs/product/money-movement.md#corridors): a failure is logged and keeps the last rates.
+  if (config.rates.refreshMinutes > 0) {
+    tasks.push({ name: 'rates.refresh', everyMs: config.rates.refreshMinutes * 60_000, run: () => ratesJob.runOnce() });
+  }
+  return tasks;
 }

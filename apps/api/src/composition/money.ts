@@ -1,8 +1,7 @@
 // The composition root's money part (composition-root.ts): corridors and rates, recipients, limits,
-// durable jobs, quotes, the transfer and its steps, the ledger, the gateway and the payout partner (the
+// quotes, the transfer and its steps, the ledger, the gateway and the payout partner (the
 // embedded sandboxes by default), payments, payouts, receipts and tracking; then every module's jobs
 // are registered.
-import { randomUUID } from 'node:crypto';
 import { createRatesProvider } from '../adapters/fx-rates/index.ts';
 import type { PaymentGateway } from '../adapters/payment-gateway/payment-gateway.ts';
 import { createSandboxGateway, fetchWebhookSender } from '../adapters/payment-gateway/sandbox-wiring.ts';
@@ -10,7 +9,7 @@ import { createSandboxPayoutPartner } from '../adapters/payout-partner/sandbox-w
 import { CorridorsService } from '../modules/corridors/corridors.service.ts';
 import { RatesRefreshJob } from '../modules/corridors/rates-refresh-job.ts';
 import { RatesService } from '../modules/corridors/rates.service.ts';
-import { Jobs, type EnqueueJob } from '../modules/jobs/jobs.ts';
+import type { EnqueueJob, Jobs } from '../modules/jobs/jobs.ts';
 import { Ledger } from '../modules/ledger/ledger.service.ts';
 import { paymentJobs } from '../modules/payments/payments.jobs.ts';
 import { PaymentsService } from '../modules/payments/payments.service.ts';
@@ -38,7 +37,8 @@ export function createMoneyServices(
     customers,
     recentAuthentication,
     tasks,
-  }: Pick<IdentityServices, 'uow' | 'customers' | 'recentAuthentication'> & { tasks: TasksService },
+    jobs,
+  }: Pick<IdentityServices, 'uow' | 'customers' | 'recentAuthentication'> & { tasks: TasksService; jobs: Jobs },
 ) {
   const { config, now, log, db, mailer, rateLimitStore: store } = infra;
 
@@ -62,14 +62,6 @@ export function createMoneyServices(
     rates,
     usedInLast30Days: usedInLast30Days(db),
     countedInLast30Days: countedInLast30Days(db),
-  });
-  const jobs = new Jobs({
-    db,
-    now,
-    instanceId: `api-${process.pid}-${randomUUID().slice(0, 8)}`,
-    log: log.child({ module: 'jobs' }),
-    pollMs: infra.jobsPollMs ?? 1000,
-    ...(infra.metrics ? { onFailure: infra.metrics.jobFailed } : {}),
   });
   // The embedded sandboxes queue their jobs through this (adapters never import the jobs module).
   const enqueue: EnqueueJob = (job, payload, options) => jobs.enqueue(db, job, payload, options);
@@ -155,7 +147,6 @@ export function createMoneyServices(
     ratesJob,
     recipients,
     quotes,
-    jobs,
     limits,
     transfers,
     transferSteps,

@@ -1,9 +1,10 @@
 // The composition root's account-verification part (composition-root.ts): reference data, documents
-// and their reviewer, tasks, onboarding.
+// and their reviewer (durable jobs), tasks, onboarding.
 import type { DocumentReviewer, IdentityProvider } from '../adapters/identity/identity-provider.ts';
 import { SandboxIdentityProvider } from '../adapters/identity/sandbox-provider.ts';
 import { manualReviewer, SandboxReviewer } from '../adapters/identity/sandbox-reviewer.ts';
 import { DocumentsService } from '../modules/documents/documents.service.ts';
+import type { Jobs } from '../modules/jobs/jobs.ts';
 import { OnboardingService } from '../modules/onboarding/onboarding.service.ts';
 import { ReferenceService } from '../modules/reference/reference.service.ts';
 import { TasksService } from '../modules/tasks/tasks.service.ts';
@@ -17,7 +18,8 @@ export function createVerificationServices(
     customers,
     auth,
     recentAuthentication,
-  }: Pick<IdentityServices, 'uow' | 'customers' | 'auth' | 'recentAuthentication'>,
+    jobs,
+  }: Pick<IdentityServices, 'uow' | 'customers' | 'auth' | 'recentAuthentication'> & { jobs: Jobs },
 ) {
   const { config, now, log, db, rateLimitStore: store } = infra;
 
@@ -41,7 +43,15 @@ export function createVerificationServices(
   });
   const reviewDelay = config.verification.sandboxReviewDelayMs;
   if (reviewDelay !== null) {
-    reviewer = new SandboxReviewer(reviewDelay, (id, decision) => documents.applyReview(id, decision), log);
+    // Each review step is a durable job, run by whichever instance claims it.
+    const sandboxReviewer = new SandboxReviewer({
+      delayMs: reviewDelay,
+      now,
+      enqueue: (job, payload, options) => jobs.enqueue(db, job, payload, options),
+      decide: (id, decision) => documents.applyReview(id, decision),
+    });
+    jobs.register(...sandboxReviewer.jobs);
+    reviewer = sandboxReviewer;
   }
   const tasks = new TasksService();
   const onboarding = new OnboardingService({
@@ -55,5 +65,5 @@ export function createVerificationServices(
     recentAuthentication,
   });
 
-  return { reference, documents, tasks, onboarding, closeReviewer: () => reviewer.close() };
+  return { reference, documents, tasks, onboarding };
 }

@@ -176,8 +176,12 @@ describe('the refresh job', () => {
     return { log, lines };
   }
 
-  it('refreshed the rates when the api was ready', () => {
-    expect(ecb.hits).toBeGreaterThan(0);
+  it('is the periodic task rates.refresh, run once per tick by one instance (docs/product/system.md#several-instances)', async () => {
+    expect(ctx.app.services.periodic.names()).toContain('rates.refresh');
+    const before = ecb.hits;
+    expect(await ctx.app.services.periodic.schedule()).toBeGreaterThan(0);
+    await ctx.app.services.jobs.runDue();
+    expect(ecb.hits).toBe(before + 1);
   });
 
   it('refreshes on start, logs a failure without throwing, and stops', async () => {

@@ -1,6 +1,7 @@
 // The embedded sandbox reviewer (docs/product/account-verification.md#review): a short delay, then
 // in review, then approved, or rejected when a file name contains "reject"; the customer is told in
-// realtime, and documents left waiting when the api stopped are taken up again.
+// realtime, and documents left waiting when the api stopped are taken up again. Each step is a
+// durable job: the test clock moves on by the delay and the jobs run when the test asks.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Customer } from '@remit/contract';
@@ -13,9 +14,14 @@ const ctx = useTestApp({ env: { SANDBOX_REVIEW_DELAY_MS: '20' } });
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Polls the profile (through the session cache) until the document is decided. */
+/**
+ * Runs the review's jobs, the clock moving on by the delay each time, until the profile (through the
+ * session cache) shows the document decided.
+ */
 function decided(c: Client, documentId: string): Promise<Customer> {
   return eventually(async () => {
+    ctx.clock.advance(20);
+    await ctx.app.services.jobs.runDue();
     const me = await profile(c);
     const doc = me.documents.find((d) => d.id === documentId);
     return doc && ['approved', 'rejected'].includes(doc.status_code) ? me : undefined;
@@ -31,9 +37,16 @@ describe('sandbox review', () => {
     const approved = after.documents.find((d) => d.id === doc.id)!;
     expect(approved).toMatchObject({ status_code: 'approved', status_title: 'Approved', status_reason_code: null });
     expect(approved.reviewed_at).toBe(ctx.clock.now().toISOString());
+    // Two steps, each a job under the document's one unique key, both done.
+    const jobs = await ctx.db.selectFrom('jobs').select(['name', 'status']).execute();
+    expect(jobs).toEqual([
+      { name: 'sandbox.document-review', status: 'done' },
+      { name: 'sandbox.document-review', status: 'done' },
+    ]);
     expect(after.pending_documents.map((p) => p.document_category.code)).toEqual(['proof_of_address', 'selfie']);
 
-    await new Promise((r) => setTimeout(r, 80)); // nothing more comes
+    ctx.clock.advance(60_000);
+    expect(await ctx.app.services.jobs.runDue()).toBe(0); // nothing more comes
     const events = notify.mock.calls
       .filter(([id]) => id === me.id)
       .map(([, name, payload]) => [name, payload?.status_code]);
@@ -106,6 +119,9 @@ describe('sandbox review', () => {
     const waiting = await insert('pending', 'proof_of_identity', 'passport', ['passport.jpg']);
     const reviewing = await insert('in_review', 'proof_of_address', 'utility_bill', ['reject-bill.pdf']);
     expect(await ctx.app.services.documents.resumeReviews()).toBe(2);
+    // Handed over again while queued: nothing more is queued.
+    expect(await ctx.app.services.documents.resumeReviews()).toBe(2);
+    expect(await ctx.db.selectFrom('jobs').select('id').execute()).toHaveLength(2);
     await decided(c, waiting);
     const after = await decided(c, reviewing);
     expect(after.documents.map((d) => [d.id, d.status_code]).sort()).toEqual(

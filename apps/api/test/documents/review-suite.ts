@@ -142,14 +142,20 @@ export function reviewSuite(ctx: TestContext): void {
           .status_code;
       expect(await status()).toBe('pending');
 
+      // Its periodic resume runs as soon as its job runner starts; the review's steps are jobs due
+      // after the delay on the test clock.
       const second = await buildApp(testConfig({ SANDBOX_REVIEW_DELAY_MS: '10' }), {
         db: ctx.db,
         now: ctx.clock.now,
         rateLimitStore: ctx.store,
+        jobsPollMs: 20,
       });
       try {
         await second.ready();
-        await eventually(async () => ((await status()) === 'approved' ? true : undefined));
+        await eventually(async () => {
+          ctx.clock.advance(10);
+          return (await status()) === 'approved' ? true : undefined;
+        }, 5_000);
       } finally {
         await second.close();
       }

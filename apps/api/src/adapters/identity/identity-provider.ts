@@ -54,7 +54,6 @@ export interface ReviewRequest {
  * review outcomes, which a real provider's webhook route would call too).
  */
 export interface DocumentReviewer {
-  submit(request: ReviewRequest): void;
-  /** Stop pending timers (app close). */
-  close(): void;
+  /** Hands a committed document to the reviewer; resolves once the review is durably under way. */
+  submit(request: ReviewRequest): Promise<void>;
 }

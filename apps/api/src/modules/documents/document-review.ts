@@ -62,11 +62,14 @@ export class DocumentReview {
     });
   }
 
-  /** Hand the documents still waiting for review to the reviewer again (start-up). */
+  /**
+   * Hand the documents still waiting for review to the reviewer again (a periodic task, app.ts): the
+   * sandbox reviewer adds nothing for a document whose review is already queued.
+   */
   async resume(): Promise<number> {
     const waiting = await documentsRepository.waitingForReview(this.deps.db);
     for (const d of waiting) {
-      this.deps.reviewer().submit({
+      await this.deps.reviewer().submit({
         documentId: d.id,
         customerId: d.customer_id,
         categoryCode: d.document_category_code,

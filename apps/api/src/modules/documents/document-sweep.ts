@@ -18,7 +18,7 @@ export interface DocumentSweepDeps {
 /**
  * Housekeeping (docs/product/account-verification.md#upload): objects no row refers to (an upload cut
  * off between storage and commit, raw direct uploads never submitted) once an hour old, and expired
- * targets and tokens a day old. Run at start-up and then periodically (app.ts).
+ * targets and tokens a day old. A periodic task (app.ts): hourly, once across the instances.
  */
 export async function sweepDocuments(deps: DocumentSweepDeps): Promise<{ deleted: number }> {
   const now = deps.now().getTime();

@@ -169,7 +169,7 @@ export class DocumentsService {
     return this.review.apply(documentId, decision);
   }
 
-  /** Hand the documents still waiting for review to the reviewer again (start-up). */
+  /** Hand the documents still waiting for review to the reviewer again (a periodic task). */
   resumeReviews(): Promise<number> {
     return this.review.resume();
   }

@@ -39,6 +39,8 @@ export interface UploadPipelineDeps {
   storage: FileStorage;
   /** Set once the reviewer exists (it calls back into the review). */
   reviewer: () => DocumentReviewer;
+  /** A failed hand-over to the reviewer is logged (the periodic resume hands the document over again). */
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** The other steps an upload goes through: the admission's checks, the provider's tokens, the direct targets. */
@@ -137,14 +139,17 @@ export class UploadPipeline {
     const written: string[] = [];
     const documentId = newId();
     const submitForReview = () =>
-      this.deps.reviewer().submit({
-        documentId,
-        customerId: auth.customerId,
-        categoryCode: category.code,
-        typeCode: type.code,
-        fileNames,
-        documentNumber: typeof documentNumber === 'string' ? documentNumber : null,
-      });
+      this.deps
+        .reviewer()
+        .submit({
+          documentId,
+          customerId: auth.customerId,
+          categoryCode: category.code,
+          typeCode: type.code,
+          fileNames,
+          documentNumber: typeof documentNumber === 'string' ? documentNumber : null,
+        })
+        .catch((err: unknown) => this.deps.log.warn({ err, documentId }, 'document not handed to the reviewer'));
     try {
       for (const [i, page] of pages.entries()) {
         await this.deps.storage.put(page.storage_key, clean[i]!.body, page.content_type);
@@ -196,13 +201,13 @@ export class UploadPipeline {
         () => true,
       );
       if (!landed) await Promise.allSettled(written.map((key) => this.deps.storage.delete(key)));
-      else submitForReview(); // saved: it is reviewed even though the answer is an error
+      else await submitForReview(); // saved: it is reviewed even though the answer is an error
       throw err;
     }
 
     // The raw direct uploads were copied (cleaned) into the pages: they go.
     await this.parts.targets.discard(targetIds);
-    submitForReview();
+    await submitForReview();
 
     const doc = toDocument({
       id: documentId,
