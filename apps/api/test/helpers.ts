@@ -86,6 +86,8 @@ export function useTestApp(
       ...opts.overrides,
     });
     await ctx.app.ready();
+    // Rates as of the test clock (the periodic rates.refresh is a durable job, run by hand here).
+    await ctx.app.services.ratesJob.runOnce();
   });
   beforeEach(async () => {
     await resetDb(ctx.db);

@@ -40,6 +40,7 @@ async function appOn(db: Kysely<Database>): Promise<PaymentsContext> {
     webhookSender: async (url, body, headers) => void webhooks.push({ url, body, headers, delivered: false }),
   });
   await app.ready();
+  await app.services.ratesJob.runOnce(); // the periodic rates.refresh is a durable job, not run here
   return { app, db, webhooks } as unknown as PaymentsContext;
 }
 
