@@ -104,7 +104,9 @@ export function fastifyOptions(config: Config, overrides: AppOverrides = {}): Fa
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path id of any length reaches the routes and gets the api's own 404 (unknown, malformed and
+    // another customer's ids look the same, docs/product/api.md#statuses), not the router's 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   };
 }
 
