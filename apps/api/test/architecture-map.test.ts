@@ -44,6 +44,7 @@ const SHARED_TEST_FOLDERS: Record<string, string> = {
   crash: 'a crash between two steps of a transfer',
   csrf: 'the CSRF plugin',
   'odd-input': 'generated and odd request bodies against every route',
+  fleet: 'several api instances on one database and one Redis',
   races: 'races on PostgreSQL across modules',
   security: 'email verification, MFA and passwords together',
   throttles: 'the throttles of lib/throttle',
