@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n, loadEveryLocale } from '@/lib/i18n';
@@ -15,6 +15,10 @@ for (const name of ['set', 'remove'] as const) {
     return typeof document === 'undefined' ? NProgress : original.apply(this, args);
   };
 }
+
+// The first test of a file loads its lazy route chunks; on a busy 2-core machine that alone can take
+// over the default 1 s of findBy/waitFor. A wait only lasts until the element shows.
+configure({ asyncUtilTimeout: 4_000 });
 
 beforeAll(async () => {
   // The bar's fade-out runs on timers; with no animation they settle before the file's teardown.
