@@ -40,6 +40,9 @@ const WORKSPACE_BASES = [
 /** Test folders under apps/api/test that are not one module's: what each one holds. */
 const SHARED_TEST_FOLDERS: Record<string, string> = {
   adapters: 'the sandbox payment gateway and payout partner',
+  backup: 'npm run backup and npm run restore (apps/api/scripts, db/backup.ts)',
+  faults: 'PostgreSQL or Redis lost, health, graceful shutdown (plugins, db, lib)',
+  metrics: 'GET /metrics (plugins/metrics.ts)',
   storage: 'the storage adapter (local files, S3)',
   crash: 'a crash between two steps of a transfer',
   csrf: 'the CSRF plugin',
