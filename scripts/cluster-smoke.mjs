@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Smoke test of cluster mode (`npm run test:cluster`; issue #22 item 1): starts scripts/cluster.mjs as a
 // child on a free port with its own database (remit_cluster_smoke, dropped before and after), Redis db
-// 11 and data folder (data/cluster-smoke), then through nginx only: readiness; a customer signs up;
-// 30 signed-in profile requests, served by all three instances (nginx's access log names the upstream
-// of each); X-Forwarded-For from a client is replaced by nginx and the instances log the client's own
+// 11 and data folder (data/cluster-smoke), then through HAProxy only: readiness; a customer signs up;
+// 30 signed-in profile requests, served by all three instances (HAProxy's access log names the instance
+// of each); X-Forwarded-For from a client is replaced by HAProxy and the instances log the client's own
 // address; the built-in Pusher server answers a WebSocket upgrade at /app/<key>; one instance gets
 // SIGTERM and every request meanwhile still succeeds, the cluster starts it again and it serves again;
 // SIGTERM to the cluster stops every process. Exits non-zero on the first failed check.
@@ -32,7 +32,7 @@ const DATA_DIR = path.join(ROOT, 'data/cluster-smoke');
 const STATE_FILE = path.join(DATA_DIR, 'cluster.json');
 const PASSWORD = 'Correct-Horse-42-battery';
 const PUSHER_KEY = 'remit-local'; // apps/api/src/adapters/realtime/credentials.ts BUILTIN_KEY
-const START_TIMEOUT_MS = 300_000; // the first run may install nginx and build the web app
+const START_TIMEOUT_MS = 300_000; // the first run may install HAProxy and build the web app
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let passed = 0;
@@ -131,7 +131,7 @@ function alive(pid) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A client through nginx: cookies kept, the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN on writes
+// A client through HAProxy: cookies kept, the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN on writes
 
 class Client {
   cookies = new Map();
@@ -169,33 +169,27 @@ class Client {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// nginx's access log: which instance served what
+// HAProxy's access log: which instance served what
 
 function accessLog() {
-  return state().nginx.access_log;
+  return state().haproxy.access_log;
 }
 const logSize = () => readFileSync(accessLog()).length;
-/** The requests logged since `from` (a byte offset): path, status, and the instance that answered last. */
+/** The requests logged since `from` (a byte offset): path, status, and the instance that answered. */
 function loggedSince(from) {
-  const s = state();
-  const byPort = new Map(s.instances.map((i) => [String(i.port), i.name]));
   return readFileSync(accessLog())
     .subarray(from)
     .toString('utf8')
     .split('\n')
+    .map((line) => /"(\S+) (\S+) [^"]*" (\d+) server=(\S+) retries=(\+?)(\d+)/.exec(line))
     .filter(Boolean)
-    .map((line) => {
-      const m = /"(\S+) (\S+) [^"]*" (\d+) upstream=(.*?) upstream_status=/.exec(line);
-      const upstreams = m ? m[4].split(/[,:] ?/).filter((x) => /^\d+$/.test(x)) : [];
-      const last = upstreams.at(-1);
-      return {
-        method: m?.[1],
-        path: m?.[2],
-        status: Number(m?.[3]),
-        instance: byPort.get(last) ?? last,
-        retried: upstreams.length > 1,
-      };
-    });
+    .map((m) => ({
+      method: m[1],
+      path: m[2],
+      status: Number(m[3]),
+      instance: m[4],
+      retried: m[5] === '+' || Number(m[6]) > 0,
+    }));
 }
 function countBy(entries) {
   const counts = {};
@@ -204,7 +198,7 @@ function countBy(entries) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Pusher over WebSocket through nginx
+// Pusher over WebSocket through HAProxy
 
 function pusherHandshake(url) {
   return new Promise((resolve, reject) => {
@@ -240,9 +234,9 @@ async function run() {
   );
   startCluster();
   const started = Date.now();
-  await waitUntil('the cluster starts', () => state()?.nginx, START_TIMEOUT_MS);
+  await waitUntil('the cluster starts', () => state()?.haproxy, START_TIMEOUT_MS);
   const ready = await waitUntil(
-    'GET /health/ready through nginx',
+    'GET /health/ready through HAProxy',
     async () => {
       const res = await fetch(`${BASE}/health/ready`).catch(() => undefined);
       return res?.status === 200 ? res.json() : undefined;
@@ -252,7 +246,7 @@ async function run() {
   const s = state();
   check(
     true,
-    'GET /health/ready through nginx answers 200',
+    'GET /health/ready through HAProxy answers 200',
     `${JSON.stringify(ready.checks)} after ${((Date.now() - started) / 1000).toFixed(1)} s; instances ${s.instances
       .map((i) => `${i.name} pid ${i.pid} :${i.port}`)
       .join(', ')}`,
@@ -284,6 +278,7 @@ async function run() {
     const res = await client.request('GET', '/client/v1/profile');
     statuses.push(res.status === 200 && res.json?.account?.email === email ? 200 : res.status);
   }
+  await sleep(200); // HAProxy logs a request once its connection is done with it
   const served = loggedSince(from).filter((e) => e.path === '/client/v1/profile');
   const byInstance = countBy(served);
   check(
@@ -297,7 +292,7 @@ async function run() {
     JSON.stringify(byInstance),
   );
 
-  // X-Forwarded-For: nginx replaces what the client sent with the address it saw; the instances trust it.
+  // X-Forwarded-For: HAProxy replaces what the client sent with the address it saw; the instances trust it.
   const external = Object.values(os.networkInterfaces())
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
@@ -317,11 +312,11 @@ async function run() {
   );
   check(
     xff.status === 200 && logged.req?.remoteAddress === clientAddress,
-    'the instance sees the client address nginx saw, not a forged X-Forwarded-For',
+    'the instance sees the client address HAProxy saw, not a forged X-Forwarded-For',
     `client ${clientAddress}${external ? '' : ' (no other interface: loopback only)'} sent X-Forwarded-For ${spoofed}; logged remoteAddress ${logged.req?.remoteAddress}`,
   );
 
-  // WebSocket upgrades at /app/<key> through nginx.
+  // WebSocket upgrades at /app/<key> through HAProxy.
   from = logSize();
   const sockets = [];
   for (let i = 0; i < 3; i++) {
@@ -331,11 +326,11 @@ async function run() {
   }
   const established = sockets.filter((m) => m.event === 'pusher:connection_established');
   const socketIds = established.map((m) => JSON.parse(m.data).socket_id);
-  await sleep(300); // nginx logs an upgraded connection when it closes
+  await sleep(300); // HAProxy logs an upgraded connection when it closes
   const upgrades = loggedSince(from).filter((e) => e.path?.startsWith('/app/') && e.status === 101);
   check(
     established.length === 3,
-    `WebSocket /app/${PUSHER_KEY} through nginx answers pusher:connection_established`,
+    `WebSocket /app/${PUSHER_KEY} through HAProxy answers pusher:connection_established`,
     `socket ids ${socketIds.join(', ')}; 101 by ${JSON.stringify(countBy(upgrades))}`,
   );
 
@@ -359,6 +354,7 @@ async function run() {
     if (back && total >= 30 && Date.now() - t0 > back.after + 1000) break;
     await sleep(50);
   }
+  await sleep(200);
   const during = loggedSince(from).filter((e) => e.path === '/client/v1/profile');
   check(
     failures.length === 0 && total >= 30,
@@ -374,20 +370,21 @@ async function run() {
       : 'no',
   );
   const rejoined = await waitUntil(
-    `${victim.name} serves through nginx again`,
+    `${victim.name} serves through HAProxy again`,
     async () => {
       const at = logSize();
       for (let i = 0; i < 6; i++) await client.request('GET', '/client/v1/profile');
+      await sleep(200);
       const counts = countBy(loggedSince(at).filter((e) => e.path === '/client/v1/profile'));
       return counts[victim.name] ? counts : undefined;
     },
     30_000,
     1000,
   );
-  ok(`${victim.name} serves through nginx again`, JSON.stringify(rejoined));
+  ok(`${victim.name} serves through HAProxy again`, JSON.stringify(rejoined));
 
   // SIGTERM to the cluster stops everything.
-  const pids = [...state().instances.map((i) => i.pid), state().nginx.pid];
+  const pids = [...state().instances.map((i) => i.pid), state().haproxy.pid];
   cluster.kill('SIGTERM');
   const exit = await Promise.race([clusterExit, sleep(30_000).then(() => undefined)]);
   check(exit?.code === 0, 'SIGTERM to the cluster: it exits 0', JSON.stringify(exit));
@@ -398,7 +395,7 @@ async function run() {
   });
   check(
     left.length === 0 && portFree,
-    'no instance or nginx process is left, the port is free',
+    'no instance or HAProxy process is left, the port is free',
     `pids ${pids.join(', ')}`,
   );
 }

@@ -1,24 +1,28 @@
 #!/usr/bin/env node
 // Cluster mode (README "Cluster mode", docs/product/system.md#several-instances; issue #22): three api
-// instances on free loopback ports behind nginx on one port, sharing one PostgreSQL, one Redis and one
-// APP_KEY. Makes sure PostgreSQL and Redis are up (starting local ones as .ci/run does), creates the
-// database when missing, installs nginx when missing and we are root, builds the web app when
-// apps/web/dist is missing. Ctrl-C (SIGINT) or SIGTERM stops everything; an instance that exits on
-// its own is started again.
+// instances on free loopback ports behind HAProxy on one port, sharing one PostgreSQL, one Redis and one
+// APP_KEY. HAProxy, not nginx: it checks each instance's GET /health/ready every second and takes a
+// hung or draining instance out (docs/decisions/0010-haproxy.md). Makes sure PostgreSQL and Redis are
+// up (starting local ones as .ci/run does), creates the database when missing, installs HAProxy when
+// missing and we are root, builds the web app when apps/web/dist is missing. Ctrl-C (SIGINT) or
+// SIGTERM stops everything; an instance that exits on its own is started again.
 //
 // Environment: PORT (8080, the balancer's port), DATABASE_URL (postgres://postgres@127.0.0.1:5432/
 // $CLUSTER_DATABASE), CLUSTER_DATABASE (remit_cluster), REDIS_URL (redis://127.0.0.1:6379/10),
-// CLUSTER_DATA_DIR (data/cluster: APP_KEY, documents, nginx config and logs, cluster.json),
-// CLUSTER_INSTANCES (3), APP_URL (http://localhost:$PORT), APP_KEY (else DATA_DIR/app-key, made once),
-// NODE_ENV (development: the dev mailbox stays on so sign-up codes can be read), NGINX (the binary).
+// CLUSTER_DATA_DIR (data/cluster: APP_KEY, documents, HAProxy config, log and stats socket,
+// cluster.json), CLUSTER_INSTANCES (3), APP_URL (http://localhost:$PORT), APP_KEY (else
+// DATA_DIR/app-key, made once), NODE_ENV (development: the dev mailbox stays on so sign-up codes can be
+// read), HAPROXY (the binary).
 // Every other variable of the README's table is passed through to the instances.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
+  closeSync,
   constants,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -39,7 +43,7 @@ const env = process.env;
 const PORT = Number(env.PORT || 8080);
 const COUNT = Number(env.CLUSTER_INSTANCES || 3);
 const DATA_DIR = path.resolve(ROOT, env.CLUSTER_DATA_DIR || 'data/cluster');
-const NGINX_DIR = path.join(DATA_DIR, 'nginx');
+const HAPROXY_DIR = path.join(DATA_DIR, 'haproxy');
 const STATE_FILE = path.join(DATA_DIR, 'cluster.json');
 const DATABASE_URL =
   env.DATABASE_URL || `postgres://postgres@127.0.0.1:5432/${env.CLUSTER_DATABASE || 'remit_cluster'}`;
@@ -49,9 +53,12 @@ const APP_URL = env.APP_URL || `http://localhost:${PORT}`;
 const RESTART = { firstMs: 1000, maxMs: 30_000, stableMs: 30_000 };
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
-/** Passive health: this many failures within FAIL_TIMEOUT take an instance out for FAIL_TIMEOUT. */
-const MAX_FAILS = 2;
-const FAIL_TIMEOUT = '10s';
+/**
+ * Active health: HAProxy asks each instance GET /health/ready every second (every half second while
+ * its state is changing); 2 failures in a row (no 200 within 2 s: a 503, a refused connection or no
+ * answer at all) take it out, 2 successes bring it back.
+ */
+const CHECK = { inter: '1s', fastinter: '500ms', downinter: '1s', fall: 2, rise: 2, timeout: '2s' };
 
 const say = (line) => console.log(`cluster | ${line}`);
 function die(line) {
@@ -74,27 +81,27 @@ function isExecutable(file) {
   }
 }
 
-function findNginx() {
-  if (env.NGINX) return isExecutable(env.NGINX) ? env.NGINX : undefined;
+function findHaproxy() {
+  if (env.HAPROXY) return isExecutable(env.HAPROXY) ? env.HAPROXY : undefined;
   const dirs = [...(env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/sbin'];
-  return dirs.map((d) => path.join(d, 'nginx')).find(isExecutable);
+  return dirs.map((d) => path.join(d, 'haproxy')).find(isExecutable);
 }
 
-/** nginx, installed with apt-get when missing and we are root; else one line saying what to install. */
-function ensureNginx() {
-  let nginx = findNginx();
-  if (nginx) return nginx;
+/** HAProxy, installed with apt-get when missing and we are root; else one line saying what to install. */
+function ensureHaproxy() {
+  let haproxy = findHaproxy();
+  if (haproxy) return haproxy;
   const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find(isExecutable);
-  if (process.getuid?.() === 0 && aptGet && !env.NGINX) {
-    say("nginx is missing: installing Debian's nginx package");
+  if (process.getuid?.() === 0 && aptGet && !env.HAPROXY) {
+    say("HAProxy is missing: installing Debian's haproxy package");
     const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync(aptGet, ['update', '-qq'], quiet);
-    spawnSync(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], quiet);
-    nginx = findNginx();
-    if (nginx) return nginx;
+    spawnSync(aptGet, ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], quiet);
+    haproxy = findHaproxy();
+    if (haproxy) return haproxy;
   }
   die(
-    'cluster mode needs nginx: install it (Debian/Ubuntu: `sudo apt-get install nginx`, macOS: `brew install nginx`) or set NGINX to its path, then run `npm run cluster` again',
+    'cluster mode needs HAProxy: install it (Debian/Ubuntu: `sudo apt-get install haproxy`, macOS: `brew install haproxy`) or set HAPROXY to its path, then run `npm run cluster` again',
   );
 }
 
@@ -236,85 +243,69 @@ async function freePorts(n) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// nginx
+// HAProxy
 
-function nginxConfig(ports, ipv6) {
-  const d = (p) => JSON.stringify(path.join(NGINX_DIR, p));
-  // Repeated in each location: a location with its own proxy_set_header inherits none from above.
-  const forwarded = [
-    'proxy_set_header Host $http_host;',
-    // The client's address as nginx saw it, replacing (not appending to) whatever the client sent:
-    // the instances trust X-Forwarded-* from loopback only (TRUST_PROXY=127.0.0.1).
-    'proxy_set_header X-Forwarded-For $remote_addr;',
-    'proxy_set_header X-Forwarded-Proto $scheme;',
-    'proxy_set_header X-Real-IP $remote_addr;',
-  ].join('\n      ');
+/** What HAProxy may send again to another instance: a request that never reached one (the connection
+ * failed), or one of these methods, which change nothing, when an instance closed without answering. */
+const SAFE_METHODS = 'GET HEAD OPTIONS';
+
+function haproxyConfig(ports, ipv6) {
+  const d = (p) => JSON.stringify(path.join(HAPROXY_DIR, p));
+  const c = CHECK;
   return `# Written by scripts/cluster.mjs on each start; edits are lost.
-worker_processes auto;
-pid ${d('nginx.pid')};
-error_log ${d('error.log')} warn;
-worker_shutdown_timeout 10s;
+global
+  maxconn 4096
+  pidfile ${d('haproxy.pid')}
+  # show stat, show servers state, set server remit_api/api-2 state drain ... (socat or nc -U)
+  stats socket ${d('admin.sock')} mode 600 level admin
+  # A graceful stop (SIGUSR1) waits this long at most for open requests and WebSockets.
+  hard-stop-after 10s
 
-events {
-  worker_connections 4096;
-}
+defaults
+  mode http
+  # One line per request into access.log (file descriptor 3, opened by scripts/cluster.mjs), naming
+  # the instance that answered (server=api-2) and the retries (+ when sent to another instance).
+  log fd@3 len 8192 format raw local0 info
+  log-format "%ci [%tr] \\"%HM %HU %HV\\" %ST server=%s retries=%rc term=%tsc time=%Ta"
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-request 30s
+  timeout http-keep-alive 10s
+  timeout client-fin 5s
+  timeout check ${c.timeout}
+  # WebSockets (the built-in Pusher-protocol server at /app/): an hour of silence at most (clients
+  # ping every 2 minutes).
+  timeout tunnel 1h
 
-http {
-  log_format cluster '$remote_addr [$time_iso8601] "$request" $status upstream=$upstream_addr '
-                     'upstream_status=$upstream_status time=$request_time';
-  access_log ${d('access.log')} cluster;
-  client_body_temp_path ${d('tmp/body')};
-  proxy_temp_path ${d('tmp/proxy')};
-  fastcgi_temp_path ${d('tmp/fastcgi')};
-  uwsgi_temp_path ${d('tmp/uwsgi')};
-  scgi_temp_path ${d('tmp/scgi')};
-  server_tokens off;
-  # Document uploads: up to 10 pages of 10 MB each.
-  client_max_body_size 110m;
+frontend remit
+  bind 0.0.0.0:${PORT}${ipv6 ? `\n  bind :::${PORT} v6only` : ''}
+  # The client's address as HAProxy saw it, replacing (not appending to) whatever the client sent:
+  # the instances trust X-Forwarded-* from loopback only (TRUST_PROXY=127.0.0.1).
+  http-request set-header X-Forwarded-For %[src]
+  http-request set-header X-Real-IP %[src]
+  http-request set-header X-Forwarded-Proto http
+  default_backend remit_api
 
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' close;
-  }
-
-  # Round robin, no stickiness; passive health: ${MAX_FAILS} failures within ${FAIL_TIMEOUT} take an
-  # instance out for ${FAIL_TIMEOUT}. The zone shares that state between the worker processes.
-  upstream remit_api {
-    zone remit_api 64k;
-${ports.map((p) => `    server 127.0.0.1:${p} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT};`).join('\n')}
-    keepalive 32;
-  }
-
-  server {
-    listen 0.0.0.0:${PORT};${ipv6 ? `\n    listen [::]:${PORT} ipv6only=on;` : ''}
-
-    proxy_http_version 1.1;
-    proxy_connect_timeout 2s;
-    # Another instance is tried on a refused connection, a timeout, a 502 or a 503 (a draining
-    # instance) - for idempotent requests only: non_idempotent is deliberately absent, so a POST that
-    # reached an instance is never sent twice.
-    proxy_next_upstream error timeout http_502 http_503;
-    proxy_next_upstream_tries 3;
-    proxy_next_upstream_timeout 10s;
-
-    # The built-in Pusher-protocol server: WebSocket upgrades, kept open for an hour of silence
-    # (clients ping every 2 minutes).
-    location /app/ {
-      proxy_pass http://remit_api;
-      ${forwarded}
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;
-    }
-
-    location / {
-      proxy_pass http://remit_api;
-      ${forwarded}
-      proxy_set_header Connection "";
-    }
-  }
-}
+backend remit_api
+  # Round robin, no stickiness: any instance serves any session.
+  balance roundrobin
+  # Active health: the readiness check of every instance (docs/product/system.md#health-and-metrics);
+  # a hung instance (no answer) or a draining one (503 "instance: draining") is taken out.
+  option httpchk GET /health/ready
+  http-check expect status 200
+  default-server check inter ${c.inter} fastinter ${c.fastinter} downinter ${c.downinter} fall ${c.fall} rise ${c.rise}
+  # Each request on its own connection to the instance: none is sent down a kept-alive connection
+  # that a draining instance is closing; a closed port refuses it, and it goes to another instance.
+  option http-server-close
+  # Retries, on another instance each time: a failed connection (the request never reached an
+  # instance) for every method; a connection closed with no answer only for ${SAFE_METHODS}, so a
+  # POST whose bytes reached an instance is never sent twice.
+  retries 2
+  option redispatch 1
+  retry-on conn-failure empty-response
+  http-request disable-l7-retry unless { method ${SAFE_METHODS} }
+${ports.map((p, n) => `  server api-${n + 1} 127.0.0.1:${p}`).join('\n')}
 `;
 }
 
@@ -323,14 +314,19 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=${MAX_FAILS} fail_timeou
 
 let stopping = false;
 const instances = [];
-let nginx;
+let haproxy;
 
 function writeState() {
   const state = {
     url: APP_URL,
     pid: process.pid,
-    nginx: nginx?.child
-      ? { pid: nginx.child.pid, dir: NGINX_DIR, access_log: path.join(NGINX_DIR, 'access.log') }
+    haproxy: haproxy?.child
+      ? {
+          pid: haproxy.child.pid,
+          dir: HAPROXY_DIR,
+          access_log: path.join(HAPROXY_DIR, 'access.log'),
+          stats_socket: path.join(HAPROXY_DIR, 'admin.sock'),
+        }
       : null,
     instances: instances.map((i) => ({ name: i.name, port: i.port, pid: i.child?.pid ?? null, restarts: i.restarts })),
   };
@@ -427,29 +423,33 @@ async function waitReady(inst, child) {
   return ok && alive;
 }
 
-function startNginx(binary) {
-  const args = ['-p', NGINX_DIR, '-e', path.join(NGINX_DIR, 'error.log'), '-c', path.join(NGINX_DIR, 'nginx.conf')];
-  const test = spawnSync(binary, [...args, '-t', '-q'], { encoding: 'utf8' });
+function startHaproxy(binary) {
+  const config = path.join(HAPROXY_DIR, 'haproxy.cfg');
+  const test = spawnSync(binary, ['-c', '-q', '-f', config], { encoding: 'utf8' });
   if (test.status !== 0) {
-    shutdown('SIGTERM', 1, `nginx refuses its configuration: ${(test.stderr || test.stdout).trim()}`);
+    shutdown('SIGTERM', 1, `HAProxy refuses its configuration: ${(test.stderr || test.stdout).trim()}`);
     return undefined;
   }
-  const child = spawn(binary, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  relay(child, 'nginx');
+  // In the foreground (-db); its access log on file descriptor 3 (log fd@3), its warnings (an
+  // instance DOWN or UP) on stderr.
+  const log = openSync(path.join(HAPROXY_DIR, 'access.log'), 'a');
+  const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe', log], detached: true });
+  closeSync(log);
+  relay(child, 'haproxy');
   child.once('exit', (code, signal) => {
-    if (!stopping) shutdown('SIGTERM', 1, `nginx exited (${signal ?? `code ${code}`}); stopping the cluster`);
+    if (!stopping) shutdown('SIGTERM', 1, `HAProxy exited (${signal ?? `code ${code}`}); stopping the cluster`);
   });
   return child;
 }
 
 let exitCode = 0;
-/** Forward the signal to every instance (nginx gets SIGQUIT: a graceful stop), wait, exit. */
+/** Forward the signal to every instance (HAProxy gets SIGUSR1: a graceful stop), wait, exit. */
 async function shutdown(signal, code = 0, why = undefined) {
   if (why) console.error(`cluster | ${why}`);
   exitCode = Math.max(exitCode, code);
   if (stopping) return;
   stopping = true;
-  say(`stopping (${signal}): ${instances.filter((i) => i.child).length} instance(s) and nginx`);
+  say(`stopping (${signal}): ${instances.filter((i) => i.child).length} instance(s) and HAProxy`);
   const children = [];
   for (const inst of instances) {
     clearTimeout(inst.timer);
@@ -458,9 +458,9 @@ async function shutdown(signal, code = 0, why = undefined) {
       inst.child.kill(signal);
     }
   }
-  if (nginx?.child) {
-    children.push(nginx.child);
-    nginx.child.kill('SIGQUIT');
+  if (haproxy?.child) {
+    children.push(haproxy.child);
+    haproxy.child.kill('SIGUSR1');
   }
   const exited = (c) => c.exitCode !== null || c.signalCode !== null;
   if (!(await waitFor(async () => children.every(exited), STOP_TIMEOUT_MS, 100))) {
@@ -476,7 +476,7 @@ async function shutdown(signal, code = 0, why = undefined) {
 
 // Whatever ends this process, no child is left behind.
 process.on('exit', () => {
-  for (const c of [...instances.map((i) => i.child), nginx?.child]) {
+  for (const c of [...instances.map((i) => i.child), haproxy?.child]) {
     if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   }
 });
@@ -486,13 +486,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // ---------------------------------------------------------------------------------------------------
 // Start
 
-const nginxBinary = ensureNginx();
+const haproxyBinary = ensureHaproxy();
 if (!(await listenable(PORT, '0.0.0.0'))) die(`port ${PORT} is in use: stop what listens there or set PORT`);
 await ensurePostgres();
 await ensureRedis();
 await ensureDatabase();
 ensureWebBuild();
-mkdirSync(path.join(NGINX_DIR, 'tmp'), { recursive: true });
+mkdirSync(HAPROXY_DIR, { recursive: true });
 const key = appKey();
 const ports = await freePorts(COUNT);
 for (const [n, port] of ports.entries()) {
@@ -513,16 +513,18 @@ if ((await waitReady(first, startInstance(first))) && !stopping) {
   say(`starting ${rest.map((i) => `${i.name} on 127.0.0.1:${i.port}`).join(', ')}`);
   const ok = await Promise.all(rest.map((i) => waitReady(i, startInstance(i))));
   if (ok.every(Boolean) && !stopping) {
-    writeFileSync(path.join(NGINX_DIR, 'nginx.conf'), nginxConfig(ports, await listenable(0, '::1')));
-    nginx = { child: startNginx(nginxBinary) };
-    if (nginx.child && (await waitFor(() => canConnect('127.0.0.1', PORT), 10_000, 100)) && !stopping) {
+    writeFileSync(path.join(HAPROXY_DIR, 'haproxy.cfg'), haproxyConfig(ports, await listenable(0, '::1')));
+    haproxy = { child: startHaproxy(haproxyBinary) };
+    if (haproxy.child && (await waitFor(() => canConnect('127.0.0.1', PORT), 10_000, 100)) && !stopping) {
       writeState();
       say(
-        `Remit cluster on ${APP_URL}: nginx (round robin) -> ${instances.map((i) => `${i.name} 127.0.0.1:${i.port}`).join(', ')}`,
+        `Remit cluster on ${APP_URL}: HAProxy (round robin, readiness checked every ${CHECK.inter}) -> ${instances.map((i) => `${i.name} 127.0.0.1:${i.port}`).join(', ')}`,
       );
-      say(`nginx config and logs in ${path.relative(ROOT, NGINX_DIR)}/; Ctrl-C stops everything`);
+      say(
+        `HAProxy config, access log and stats socket in ${path.relative(ROOT, HAPROXY_DIR)}/; Ctrl-C stops everything`,
+      );
     } else if (!stopping) {
-      void shutdown('SIGTERM', 1, `nginx did not listen on port ${PORT} (see ${path.join(NGINX_DIR, 'error.log')})`);
+      void shutdown('SIGTERM', 1, `HAProxy did not listen on port ${PORT} (see its output above)`);
     }
   } else if (!stopping) {
     void shutdown('SIGTERM', 1, 'an instance did not become ready');
