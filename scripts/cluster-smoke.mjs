@@ -4,9 +4,11 @@
 // 11 and data folder (data/cluster-smoke), then through HAProxy only: readiness; a customer signs up;
 // 30 signed-in profile requests, served by all three instances (HAProxy's access log names the instance
 // of each); X-Forwarded-For from a client is replaced by HAProxy and the instances log the client's own
-// address; the built-in Pusher server answers a WebSocket upgrade at /app/<key>; one instance gets
-// SIGTERM and every request meanwhile still succeeds, the cluster starts it again and it serves again;
-// SIGTERM to the cluster stops every process. Exits non-zero on the first failed check.
+// address; the built-in Pusher server answers a WebSocket upgrade at /app/<key>; one instance hangs
+// (SIGSTOP) and HAProxy's readiness checks take it out, signed-in GETs and POSTs then all succeed on
+// the others, and after SIGCONT it is back; one instance gets SIGTERM and every GET and POST meanwhile
+// still succeeds, HAProxy takes it out, the cluster starts it again and it serves again; SIGTERM to the
+// cluster stops every process. Exits non-zero on the first failed check.
 //
 // CLUSTER_SMOKE_DATABASE_URL / CLUSTER_SMOKE_REDIS_URL override the database (then neither dropped nor
 // created by this script) and Redis.
@@ -31,7 +33,15 @@ const REDIS_URL = process.env.CLUSTER_SMOKE_REDIS_URL || 'redis://127.0.0.1:6379
 const DATA_DIR = path.join(ROOT, 'data/cluster-smoke');
 const STATE_FILE = path.join(DATA_DIR, 'cluster.json');
 const PASSWORD = 'Correct-Horse-42-battery';
-const PUSHER_KEY = 'remit-local'; // apps/api/src/adapters/realtime/credentials.ts BUILTIN_KEY
+const PUSHER_KEY = 'remit-local';
+/** A quote: a POST that changes nothing but adds a quote, so it is safe to send while instances fail. */
+const QUOTE = {
+  source_currency: 'GBP',
+  target_country: 'DE',
+  target_currency: 'EUR',
+  payout_method: 'bank_account',
+  source_amount: '25000',
+}; // apps/api/src/adapters/realtime/credentials.ts BUILTIN_KEY
 const START_TIMEOUT_MS = 300_000; // the first run may install HAProxy and build the web app
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -197,6 +207,28 @@ function countBy(entries) {
   return Object.fromEntries(Object.entries(counts).sort());
 }
 
+/** Each instance's state as HAProxy sees it ('UP', 'DOWN', 'UP 1/2' …), from its stats socket. */
+function haproxyStates() {
+  return new Promise((resolve) => {
+    const socket = net.connect(state().haproxy.stats_socket);
+    let text = '';
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('connect', () => socket.write('show stat\n'));
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', () => resolve({}));
+    socket.on('close', () => {
+      const [head, ...rows] = text.replace(/^# /, '').trim().split('\n');
+      const cols = head?.split(',') ?? [];
+      const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
+      const states = {};
+      for (const row of rows.map((r) => r.split(','))) {
+        if (row[px] === 'remit_api' && /^api-\d+$/.test(row[sv])) states[row[sv]] = row[st];
+      }
+      resolve(states);
+    });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Pusher over WebSocket through HAProxy
 
@@ -334,18 +366,90 @@ async function run() {
     `socket ids ${socketIds.join(', ')}; 101 by ${JSON.stringify(countBy(upgrades))}`,
   );
 
-  // One instance gets SIGTERM: requests keep succeeding; the cluster starts it again.
+  // A stream of signed-in requests, GETs and POSTs (quotes) in turn: the statuses, and which instance
+  // answered each.
+  let sent = 0;
+  async function stream(n, failures) {
+    for (let i = 0; i < n; i++) {
+      const post = sent++ % 3 === 2;
+      const res = post
+        ? await client.request('POST', '/client/v1/quotes', QUOTE)
+        : await client.request('GET', '/client/v1/profile');
+      const good = post ? res.status === 201 && res.json?.id : res.status === 200 && res.json?.account?.email === email;
+      if (!good) failures.push(`${post ? 'POST /client/v1/quotes' : 'GET /client/v1/profile'} ${res.status}`);
+    }
+  }
+  const streamed = (entries) =>
+    entries.filter((e) => e.path === '/client/v1/profile' || (e.method === 'POST' && e.path === '/client/v1/quotes'));
+  const summary = (ok, total, entries) =>
+    `${ok}/${total} succeeded (${entries.filter((e) => e.method === 'POST').length} POST); served by ` +
+    `${JSON.stringify(countBy(entries))}; ${entries.filter((e) => e.retried).length} retried on another instance`;
+
+  // A hung instance (SIGSTOP: its port still accepts connections, nothing answers): HAProxy's
+  // readiness checks take it out; the requests sent afterwards all succeed; after SIGCONT it is back.
+  const hung = s.instances[2];
+  process.kill(hung.pid, 'SIGSTOP');
+  let t0 = Date.now();
+  let states = await waitUntil(
+    `HAProxy takes the hung ${hung.name} out`,
+    async () => {
+      const now = await haproxyStates();
+      return now[hung.name]?.startsWith('DOWN') ? now : undefined;
+    },
+    20_000,
+    200,
+  );
+  check(
+    true,
+    `HAProxy takes ${hung.name} out once it hangs (SIGSTOP)`,
+    `DOWN ${((Date.now() - t0) / 1000).toFixed(1)} s after the SIGSTOP; ${JSON.stringify(states)}`,
+  );
+  from = logSize();
+  let failures = [];
+  await stream(45, failures);
+  await sleep(200);
+  let entries = streamed(loggedSince(from));
+  check(
+    failures.length === 0 && !countBy(entries)[hung.name],
+    `while ${hung.name} hangs every signed-in GET and POST succeeds on the others`,
+    failures.length ? failures.join(', ') : summary(45, 45, entries),
+  );
+  process.kill(hung.pid, 'SIGCONT');
+  t0 = Date.now();
+  states = await waitUntil(
+    `${hung.name} back in rotation after SIGCONT`,
+    async () => {
+      const now = await haproxyStates();
+      return now[hung.name] === 'UP' ? now : undefined;
+    },
+    20_000,
+    200,
+  );
+  from = logSize();
+  failures = [];
+  await stream(12, failures);
+  await sleep(200);
+  entries = streamed(loggedSince(from));
+  check(
+    failures.length === 0 && countBy(entries)[hung.name] > 0,
+    `after SIGCONT ${hung.name} is back in rotation`,
+    `UP ${((Date.now() - t0) / 1000).toFixed(1)} s after the SIGCONT; ${failures.length ? failures.join(', ') : summary(12, 12, entries)}`,
+  );
+
+  // One instance gets SIGTERM (it drains: readiness 503, then its port closes): GETs and POSTs keep
+  // succeeding; HAProxy takes it out; the cluster starts it again and it is back in rotation.
   const victim = s.instances[1];
   from = logSize();
   process.kill(victim.pid, 'SIGTERM');
-  const t0 = Date.now();
+  t0 = Date.now();
   let total = 0;
-  const failures = [];
+  failures = [];
   let back;
+  let seenDown = false;
   while (Date.now() - t0 < 90_000) {
-    const res = await client.request('GET', '/client/v1/profile');
+    await stream(1, failures);
     total += 1;
-    if (res.status !== 200) failures.push(res.status);
+    if (!seenDown) seenDown = (await haproxyStates())[victim.name]?.startsWith('DOWN') ?? false;
     const now = state()?.instances.find((i) => i.name === victim.name);
     if (!back && now?.pid && now.pid !== victim.pid) {
       const res2 = await fetch(`http://127.0.0.1:${now.port}/health/ready`).catch(() => undefined);
@@ -355,16 +459,15 @@ async function run() {
     await sleep(50);
   }
   await sleep(200);
-  const during = loggedSince(from).filter((e) => e.path === '/client/v1/profile');
+  const during = streamed(loggedSince(from));
   check(
     failures.length === 0 && total >= 30,
-    `after SIGTERM to ${victim.name} (pid ${victim.pid}) every request still succeeds`,
-    `${total - failures.length}/${total} answered 200 over ${((Date.now() - t0) / 1000).toFixed(1)} s; ` +
-      `served by ${JSON.stringify(countBy(during))}; ${during.filter((e) => e.retried).length} retried on another instance`,
+    `after SIGTERM to ${victim.name} (pid ${victim.pid}) every GET and POST still succeeds`,
+    `${failures.length ? failures.join(', ') : summary(total, total, during)} over ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   check(
-    Boolean(back) && !alive(victim.pid),
-    `the cluster started ${victim.name} again`,
+    Boolean(back) && !alive(victim.pid) && seenDown,
+    `HAProxy took the draining ${victim.name} out and the cluster started it again`,
     back
       ? `new pid ${back.pid} ready ${(back.after / 1000).toFixed(1)} s after the SIGTERM (restarts: ${back.restarts})`
       : 'no',

@@ -432,7 +432,11 @@ function startHaproxy(binary) {
   }
   // In the foreground (-db); its access log on file descriptor 3 (log fd@3), its warnings (an
   // instance DOWN or UP) on stderr.
-  const log = openSync(path.join(HAPROXY_DIR, 'access.log'), 'a');
+  // HAProxy makes the descriptor non-blocking, which drops O_APPEND: the log starts empty on each
+  // start (the last run's is kept as access.log.1) and HAProxy writes it from the start.
+  const accessLog = path.join(HAPROXY_DIR, 'access.log');
+  if (existsSync(accessLog)) renameSync(accessLog, `${accessLog}.1`);
+  const log = openSync(accessLog, 'w');
   const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe', log], detached: true });
   closeSync(log);
   relay(child, 'haproxy');
