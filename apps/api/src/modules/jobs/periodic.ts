@@ -48,11 +48,16 @@ export class PeriodicTasks {
   async schedule(): Promise<number> {
     let queued = 0;
     for (const task of this.tasks) {
-      const id = await this.deps.jobs.enqueue(this.deps.db, jobName(task), {}, {
-        runAt: this.deps.now(),
-        uniqueKey: jobName(task),
-        maxAttempts: 1,
-      });
+      const id = await this.deps.jobs.enqueue(
+        this.deps.db,
+        jobName(task),
+        {},
+        {
+          runAt: this.deps.now(),
+          uniqueKey: jobName(task),
+          maxAttempts: 1,
+        },
+      );
       if (id) queued++;
     }
     return queued;
@@ -66,11 +71,16 @@ export class PeriodicTasks {
         .set({ unique_key: null, updated_at: this.deps.now() })
         .where('id', '=', job.id)
         .execute();
-      await this.deps.jobs.enqueue(trx, jobName(task), {}, {
-        runAt: nextTick(this.deps.now(), task.everyMs),
-        uniqueKey: jobName(task),
-        maxAttempts: 1,
-      });
+      await this.deps.jobs.enqueue(
+        trx,
+        jobName(task),
+        {},
+        {
+          runAt: nextTick(this.deps.now(), task.everyMs),
+          uniqueKey: jobName(task),
+          maxAttempts: 1,
+        },
+      );
     });
     await task.run();
   }
