@@ -7,16 +7,23 @@
 //   4. web unit and component tests (Vitest + Testing Library + MSW)
 //   5. web production build, its size budgets (bench/budgets.mjs, one check), then e2e tests in
 //      Chromium against the real api (Playwright)
+//   6. cluster: three api instances behind HAProxy (scripts/cluster-smoke.mjs, one check each), then
+//      the rolling-restart journey (scripts/cluster-rolling.mjs: Playwright in Chromium while every
+//      instance restarts in turn, then the database and ledger checks, one check each)
 //
 // The e2e suite needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). When it is
 // missing the script installs it with apt-get where it may (root on Debian), as CI does; where it
 // cannot, it runs everything else, counts the e2e suite as one skipped check and says in one line
-// what to install (under CI=true a missing browser is a failure instead).
+// what to install (under CI=true a missing browser is a failure instead). The cluster runner needs
+// HAProxy (installed the same way), PostgreSQL and Redis (local ones are started when installed);
+// without them it counts one skipped check and says what is missing (under CI=true: a failure).
 //
 // Exits non-zero when anything failed or a runner crashed without a report.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import net from 'node:net';
+import { delimiter, join, resolve } from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -114,6 +121,94 @@ function ensureChromium() {
   };
 }
 
+function executable(p) {
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function canConnect(port) {
+  return new Promise((done) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000, () => (socket.destroy(), done(false)));
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** What the cluster runner needs: HAProxy (installed now where we may), PostgreSQL and Redis. */
+async function clusterPrerequisites() {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/sbin'];
+  const findHaproxy = () =>
+    process.env.HAPROXY ? executable(process.env.HAPROXY) : dirs.some((d) => executable(join(d, 'haproxy')));
+  if (!findHaproxy() && !process.env.HAPROXY && process.getuid?.() === 0 && executable('/usr/bin/apt-get')) {
+    console.log("\nHAProxy is missing: installing Debian's haproxy package (apt-get install -y haproxy)");
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq'], { env }) === 0) {
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], { env });
+    }
+  }
+  if (!findHaproxy()) {
+    return 'cluster not run: no HAProxy. Install it (Debian: sudo apt-get install -y haproxy) or set HAPROXY.';
+  }
+  // scripts/cluster.mjs starts a local PostgreSQL or Redis that is installed but down.
+  const postgres = (await canConnect(5432)) || existsSync('/etc/postgresql');
+  const redis = (await canConnect(6379)) || spawnSync('which', ['redis-server']).status === 0;
+  if (!postgres || !redis) {
+    const missing = [!postgres && 'PostgreSQL on 127.0.0.1:5432', !redis && 'Redis on 127.0.0.1:6379'].filter(Boolean);
+    return `cluster not run: no ${missing.join(' and ')}. Install or start it (Debian: sudo apt-get install -y postgresql redis-server).`;
+  }
+  return undefined;
+}
+
+/** A script that prints `ok`/`FAIL` lines and ends with `<name>: N passed, M failed`: its counts. */
+function checks(script, env = {}) {
+  return new Promise((done) => {
+    const child = spawn('node', [script], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let last = '';
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      console.log(line);
+      if (line.trim()) last = line;
+    });
+    child.once('exit', (code) => {
+      const m = /: (\d+) passed, (\d+) failed$/.exec(last);
+      const [passed, failed] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+      done({ passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0) });
+    });
+  });
+}
+
+/** Cluster mode (issue #22): the smoke checks, then the rolling-restart journey in Chromium. */
+async function cluster(name, findChromium) {
+  if (!wanted(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const why = await clusterPrerequisites();
+  if (why) {
+    console.log(why);
+    record(name, 0, process.env.CI ? 1 : 0, process.env.CI ? 0 : 1);
+    summary.push(why);
+    return;
+  }
+  const smoke = await checks('scripts/cluster-smoke.mjs');
+  const chromium = findChromium();
+  if (!chromium.ok) {
+    console.log(`rolling restart not run: ${chromium.why}`);
+    record(name, smoke.passed, smoke.failed + (process.env.CI ? 1 : 0), process.env.CI ? 0 : 1);
+    return;
+  }
+  const rolling = await checks('scripts/cluster-rolling.mjs', {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e-cluster.json'),
+  });
+  record(name, smoke.passed + rolling.passed, smoke.failed + rolling.failed, 0);
+}
+
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
@@ -126,8 +221,9 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nTEST_DATABASE_URL is not set: the api suite runs on PGlite only.');
 }
 vitest('web', 'apps/web');
+let chromium;
 if (wanted('budgets') || wanted('e2e')) {
-  const chromium = wanted('e2e') ? ensureChromium() : { ok: true };
+  chromium = wanted('e2e') ? ensureChromium() : { ok: true };
   console.log('\n=== build web for budgets and e2e ===');
   const built = run('npm', ['run', 'build', '-w', 'apps/web']) === 0;
   if (!built) record('web build', 0, 1, 0);
@@ -143,6 +239,9 @@ if (wanted('budgets') || wanted('e2e')) {
     }
   }
 }
+
+// After the e2e suite; Chromium as found (or installed) for it.
+await cluster('cluster', () => (wanted('e2e') && chromium ? chromium : ensureChromium()));
 
 console.log('\n' + summary.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
