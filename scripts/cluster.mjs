@@ -357,6 +357,9 @@ function instanceEnv(port, key) {
     DATABASE_URL,
     REDIS_URL,
     TRUST_PROXY: '127.0.0.1',
+    // On SIGTERM readiness fails at once and the port stays open this long: HAProxy's checks
+    // (every second, two failures) take the instance out before any connection is refused.
+    SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS || '3000',
     // On whatever NODE_ENV: the journey needs a gateway, a payout partner and fresh rates.
     PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER || 'sandbox',
     PAYOUTS_PROVIDER: env.PAYOUTS_PROVIDER || 'sandbox',

@@ -83,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     mailUrl: e.MAIL_URL,
     mailFrom: e.MAIL_FROM,

@@ -18,6 +18,11 @@ async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   log.info({ signal }, 'shutting down');
+  // Readiness answers 503 first; the port stays open for SHUTDOWN_DRAIN_MS so that a balancer
+  // checking readiness takes this instance out before new connections would be refused
+  // (docs/product/system.md#faults).
+  server.app.draining = true;
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   const timer = setTimeout(() => {
     log.error('shutdown timed out; exiting');
     process.exit(1);

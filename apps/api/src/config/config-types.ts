@@ -16,6 +16,8 @@ export interface Config {
   /** postgres:// URL, or undefined for embedded PGlite under dataDir/pglite. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** On SIGTERM, how long readiness answers 503 (so a balancer stops sending) before the port closes. */
+  shutdownDrainMs: number;
   redisUrl: string | undefined;
   mailUrl: string | undefined;
   mailFrom: string;

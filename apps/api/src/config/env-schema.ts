@@ -57,6 +57,7 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   DATABASE_POOL_MAX: int('DATABASE_POOL_MAX', 20, 1, 500),
+  SHUTDOWN_DRAIN_MS: int('SHUTDOWN_DRAIN_MS', 0, 0, 30_000),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   MAIL_URL: url('MAIL_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Remit <no-reply@remit.local>'),

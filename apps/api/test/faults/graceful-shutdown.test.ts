@@ -27,6 +27,7 @@ function startApi(): Promise<{ child: ChildProcess; url: string }> {
       WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
       APP_KEY: 'test-app-key-0123456789-abcdefghijklmnop',
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: '1500',
       DATABASE_URL: '',
       REDIS_URL: '',
     },
@@ -54,7 +55,7 @@ describe.skipIf(inPostgresPass)('graceful shutdown', () => {
     child?.kill('SIGKILL');
   });
 
-  it('SIGTERM: the request in flight gets its answer, sockets are told to reconnect, the process exits 0', async () => {
+  it('SIGTERM: readiness fails first, the request in flight gets its answer, sockets are told to reconnect, the process exits 0', async () => {
     const api = await startApi();
     child = api.child;
     const { port } = new URL(api.url);
@@ -81,6 +82,12 @@ describe.skipIf(inPostgresPass)('graceful shutdown', () => {
     const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
     const signalledAt = Date.now();
     api.child.kill('SIGTERM');
+
+    // Draining: readiness fails at once while the port still takes connections, so a balancer
+    // checking it stops sending before connections would be refused.
+    const ready = await fetch(`${api.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ checks: { instance: 'draining' } });
 
     expect(await closed).toBeGreaterThanOrEqual(4200);
     await new Promise((r) => setTimeout(r, 300));
