@@ -166,6 +166,18 @@ describe('RealtimeProvider', () => {
     expect(status).toBeEmptyDOMElement();
   });
 
+  it('refetches what events refresh when the connection comes back after a drop, not on the first connect', async () => {
+    const { queryClient } = setup();
+    await subscribed();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    act(() => fake.setState('connected'));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => fake.setState('connecting'));
+    act(() => fake.setState('connected'));
+    for (const queryKey of [['transactions'], profileQueryKey, tasksQueryKey, limitsQueryKey])
+      expect(invalidate).toHaveBeenCalledWith({ queryKey });
+  });
+
   it('disconnects when the signed-in screens unmount (logout)', async () => {
     const { unmount } = setup();
     await subscribed();

@@ -74,6 +74,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   });
 
   const { state, wasConnected } = connection;
+  // Back after a drop (an instance restarting, a network change): events sent meanwhile are lost,
+  // so what they would have refreshed is fetched again (docs/product/realtime.md#reconnecting).
+  const seen = useRef({ state, connectedBefore: false });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { state, connectedBefore: before.connectedBefore || state === 'connected' };
+    if (state !== 'connected' || before.state === 'connected' || !before.connectedBefore) return;
+    for (const queryKey of [
+      ['transactions'],
+      profileQueryKey,
+      tasksQueryKey,
+      limitsQueryKey,
+      documentCategoriesQueryKey,
+    ])
+      void queryClient.invalidateQueries({ queryKey });
+  }, [state, queryClient]);
+
   const status =
     wasConnected && state === 'connecting'
       ? t('realtime.reconnecting')
