@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { confirmedTransfer, verifiedUkCustomer } from '../e2e/verified-customer';
+import { expect, test } from '@playwright/test';
+import { confirmedTransfer, payByCard, verifiedUkCustomer } from '../e2e/verified-customer';
 
 /**
  * A rolling restart under a customer (issue #22 item 5): while scripts/cluster-rolling.mjs restarts
@@ -11,18 +11,6 @@ import { confirmedTransfer, verifiedUkCustomer } from '../e2e/verified-customer'
  * until the script has restarted every instance once (CLUSTER_ROLLING_DONE). The script checks the
  * database and the ledger afterwards, from what this writes to CLUSTER_ROLLING_RESULT.
  */
-
-/** On /pay: choose the card and continue to the gateway's hosted page, then pay with `card`. */
-async function payByCard(page: Page, card: string): Promise<void> {
-  await page.getByRole('radio', { name: 'Debit or credit card' }).check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/gateway\/pay\//);
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 test('a customer pays and watches the transfer complete while every instance restarts in turn', async ({
   page,

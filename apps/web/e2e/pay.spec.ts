@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findLayoutProblems } from './layout';
-import { ARRIVES, BOUNCES, confirmedTransfer, verifiedUkCustomer } from './verified-customer';
+import { ARRIVES, BOUNCES, confirmedTransfer, payByCard, verifiedUkCustomer } from './verified-customer';
 import { axe } from './axe';
 
 /**
@@ -15,18 +15,6 @@ async function expectAccessibleAndFits(page: Page, label: string): Promise<void>
   const results = await axe(page).analyze();
   expect(results.violations, `${label}: axe`).toEqual([]);
   expect(await page.evaluate(findLayoutProblems), `${label}: layout`).toEqual([]);
-}
-
-/** On /pay: choose the card and continue to the gateway's hosted page, then pay with `card`. */
-async function payByCard(page: Page, card: string): Promise<void> {
-  await page.getByRole('radio', { name: 'Debit or credit card' }).check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/gateway\/pay\//);
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
 }
 
 test.describe('paying a transfer', () => {

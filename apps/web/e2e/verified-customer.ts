@@ -179,6 +179,18 @@ export async function confirmedTransfer(page: Page, account = ARRIVES): Promise<
   return ((await transfer.json()) as { id: string }).id;
 }
 
+/** On /pay: choose the card and continue to the gateway's hosted page, then pay with `card`. */
+export async function payByCard(page: Page, card: string): Promise<void> {
+  await page.getByRole('radio', { name: 'Debit or credit card' }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/gateway\/pay\//);
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
 /** A one-page PDF saying `text` (uncompressed; a classic cross-reference table). */
 export function simplePdf(text: string): Buffer {
   const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
