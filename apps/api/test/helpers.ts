@@ -28,12 +28,23 @@ export class TestClock {
   }
 }
 
-export function testConfig(env: Record<string, string> = {}, patch: Partial<Config> = {}): Config {
-  const base = loadConfig({
+/**
+ * What every api of the tests runs with, in process (testConfig) or as a process of its own
+ * (faults/api-process.ts): test mode, one APP_KEY (so both read each other's sessions), a fresh data
+ * folder, no built web app.
+ */
+export function testEnv(): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     APP_KEY: 'test-app-key-0123456789-abcdefghijklmnop',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-api-test-')),
     WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}, patch: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    ...testEnv(),
     LOG_LEVEL: 'silent',
     // Paid transfers stay paid unless a test asks for payouts (test/payouts set it to 0).
     PAYOUT_START_DELAY_SECONDS: '86400',

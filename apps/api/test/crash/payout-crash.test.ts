@@ -3,11 +3,7 @@
 // the test database; transfers are paid, the process is SIGKILLed while their payout.start jobs are
 // queued or running, and again mid-payout; after restarts every transfer ends completed (or returned)
 // exactly once, with one payout and one partner record each, and the ledger verifies.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
@@ -22,21 +18,8 @@ import {
 } from '../payments/helpers.ts';
 import { customer, everyoneMaySend, recipient } from '../transfers/helpers.ts';
 import { CLOSED_IBAN, GOOD_IBAN } from '../payouts/helpers.ts';
-
-const APP_KEY = 'test-app-key-0123456789-abcdefghijklmnop';
-const API_DIR = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { killApiProcess, startApiProcess } from '../faults/api-process.ts';
+import { freePort } from '../faults/throwaway-services.ts';
 
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
@@ -44,7 +27,6 @@ const appUrl = `http://127.0.0.1:${port}`;
 // The in-process app makes and pays the transfers (real clock, no job runner: the child runs them).
 const ctx = useTestApp({
   env: {
-    APP_KEY,
     APP_URL: appUrl,
     PAYOUT_START_DELAY_SECONDS: '0',
     RATES_MAX_AGE_HOURS: '8760',
@@ -54,51 +36,23 @@ const ctx = useTestApp({
 
 let child: ChildProcess | undefined;
 
-function startApi(): Promise<ChildProcess> {
-  // One process (node with tsx's loader), so SIGKILL kills the server itself, not a wrapper.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
+/** The api as a process of its own on `port` (the in-process app's APP_KEY, testEnv's), a fresh data folder. */
+async function startApi(): Promise<ChildProcess> {
+  const { child: proc } = await startApiProcess({
+    port,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       APP_URL: appUrl,
-      APP_KEY,
       DATABASE_URL: process.env.TEST_DATABASE_URL,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-crash-')),
-      WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
-      LOG_LEVEL: 'error',
       PAYOUT_START_DELAY_SECONDS: '0',
       SANDBOX_PAYOUT_DELAY_SECONDS: '1',
       RATES_MAX_AGE_HOURS: '8760',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  proc.stderr?.on('data', () => {});
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      if (proc.exitCode !== null) return reject(new Error(`api exited with ${proc.exitCode}`));
-      try {
-        const res = await fetch(`${appUrl}/client/v1/password-policy`);
-        if (res.ok) return resolve(proc);
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) return reject(new Error('api did not start'));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
+  return proc;
 }
 
 async function kill(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
+  await killApiProcess(proc);
   // The dead instance's leases: as if they had run out (the next instance claims the jobs again).
   await sql`update jobs set locked_until = now() - interval '1 second' where status = 'running'`.execute(ctx.db);
 }

@@ -1,53 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { authEndpoints } from '@remit/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startApiProcess } from './api-process.ts';
 import { inPostgresPass } from './throwaway-services.ts';
 import { BUILTIN_KEY } from '../../src/adapters/realtime/credentials.ts';
 
 // docs/product/system.md#faults: on SIGTERM the api finishes the request in flight, tells its
 // sockets to reconnect elsewhere (a 4200-range close) and exits 0 on its own.
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
-
-function startApi(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(tsx, ['src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'remit-shutdown-')),
-      WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
-      APP_KEY: 'test-app-key-0123456789-abcdefghijklmnop',
-      LOG_LEVEL: 'info',
-      SHUTDOWN_DRAIN_MS: '1500',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`api did not start:\n${out}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /api listening on (http:\/\/[^\s"]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`api exited with ${code}:\n${out}`)));
-  });
-}
 
 describe.skipIf(inPostgresPass)('graceful shutdown', () => {
   let child: ChildProcess | undefined;
@@ -56,9 +17,9 @@ describe.skipIf(inPostgresPass)('graceful shutdown', () => {
   });
 
   it('SIGTERM: readiness fails first, the request in flight gets its answer, sockets are told to reconnect, the process exits 0', async () => {
-    const api = await startApi();
+    const api = await startApiProcess({ env: { SHUTDOWN_DRAIN_MS: '1500', DATABASE_URL: '', REDIS_URL: '' } });
     child = api.child;
-    const { port } = new URL(api.url);
+    const { port } = api;
 
     const socket = new WebSocket(`ws://127.0.0.1:${port}/app/${BUILTIN_KEY}?protocol=7`);
     await new Promise<void>((resolve, reject) => {
@@ -68,7 +29,7 @@ describe.skipIf(inPostgresPass)('graceful shutdown', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
 
     // A request whose body is still arriving when the signal comes.
-    const http = connect(Number(port), '127.0.0.1');
+    const http = connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => http.once('connect', () => resolve()));
     let answer = '';
     http.on('data', (chunk: Buffer) => (answer += chunk.toString()));

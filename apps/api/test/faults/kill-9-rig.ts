@@ -3,9 +3,9 @@
 // test's in-process app B on the same database, whose clock can be moved ahead (a lease running out)
 // and whose sandbox gateway and partner notices are captured instead of posted. Requests reach A as
 // raw bytes on a socket: the test knows when they were written, and whether any answer came back.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,21 +16,8 @@ import { attributeCatalog } from '../../src/modules/reference/attribute-catalog.
 import { documentCatalog } from '../../src/modules/reference/document-catalog.ts';
 import { type Client } from '../helpers.ts';
 import { drainJobs, path as pathOf, usePaymentsApp, type PaymentsContext } from '../payments/helpers.ts';
-
-const APP_KEY = 'test-app-key-0123456789-abcdefghijklmnop';
-const API_DIR = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { killApiProcess, startApiProcess } from './api-process.ts';
+import { freePort } from './throwaway-services.ts';
 
 // One port for the file: B's APP_URL (webhook URLs, CSRF origin) names A's address.
 const filePort = await freePort();
@@ -52,8 +39,8 @@ export function useKillRig(): Rig {
   const port = filePort;
   const appUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'remit-kill-'));
+  // A and B: the same APP_KEY (testEnv's), URL and data folder.
   const env = {
-    APP_KEY,
     APP_URL: appUrl,
     DATA_DIR: dataDir,
     PAYOUT_START_DELAY_SECONDS: '0',
@@ -70,44 +57,16 @@ export function useKillRig(): Rig {
     port,
     skew,
     async startA() {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: API_DIR,
-        env: {
-          ...process.env,
-          ...env,
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: process.env.TEST_DATABASE_URL,
-          REDIS_URL: '',
-          WEB_DIST: path.join(tmpdir(), 'remit-no-web-dist'),
-          LOG_LEVEL: 'error',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+      const a = await startApiProcess({
+        port,
+        env: { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '' },
       });
-      let err = '';
-      proc.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child = proc;
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (proc.exitCode !== null) throw new Error(`api exited with ${proc.exitCode}:\n${err}`);
-        try {
-          if ((await fetch(`${appUrl}/client/v1/password-policy`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error(`api did not start:\n${err}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      child = a.child;
     },
     async killA() {
       const proc = child;
       child = undefined;
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGKILL');
-      });
+      if (proc) await killApiProcess(proc);
     },
   };
   afterAll(() => rig.killA());
