@@ -15,6 +15,7 @@ import { customer as documentsCustomer, jpegWithGps, multipart, page, uploadPath
 import {
   CARDS,
   captureWebhooks,
+  type CapturedWebhook,
   deliver,
   drainJobs,
   payOnHostedPage,
@@ -66,6 +67,39 @@ const countOf = async (table: 'webhook_events' | 'documents') =>
 
 const log = (what: string, answers: (number | null)[], more = '') =>
   console.info(`kill -9 ${what}: answers before the kill ${JSON.stringify(answers)}${more}`);
+
+/** Five transfers of one customer, paid by card on the gateway's page (the notices not delivered yet). */
+async function paidTransfers(): Promise<string[]> {
+  const c = await customer(ctx);
+  await recipient(c, GOOD_IBAN);
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const { tx } = await payableTransfer(ctx, c);
+    const started = await startPayment(c, tx.id, 'card');
+    await payOnHostedPage(ctx, started.redirect_url, CARDS.approve);
+    ids.push(tx.id);
+  }
+  return ids;
+}
+
+/**
+ * The notices (one a transfer) fired at A, which is SIGKILLed; then the sender delivers again to B
+ * what was not answered 2xx, and once more the first (a repeat): each answered 200.
+ */
+async function noticesThroughKill(what: string, notices: CapturedWebhook[], ids: string[]): Promise<void> {
+  expect(notices).toHaveLength(ids.length);
+  await rig.startA();
+  const answers = await fireAndKill(
+    rig,
+    notices.map((w) => () => rawRequest(rig.port, 'POST', w.url, w.headers, w.body)),
+    { spacingMs: 12, afterMs: 2 },
+  );
+  log(what, answers, `; applied before the kill ${await countOf('webhook_events')}`);
+  for (const [i, w] of notices.entries()) {
+    if (answers[i] !== null) expect(answers[i]).toBe(200);
+    if (answers[i] === null || i === 0) expect((await deliver(ctx, w)).statusCode).toBe(200);
+  }
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL mid-request: nothing lost or doubled (PostgreSQL)', () => {
   it('a confirm: retried with the same Idempotency-Key on B, one transfer per key', { timeout: 60_000 }, async () => {
@@ -146,29 +180,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL mid-request: nothing lo
   });
 
   it('a payment notice: the gateway delivers again to B, one payment applied once', { timeout: 60_000 }, async () => {
-    const c = await customer(ctx);
-    await recipient(c, GOOD_IBAN);
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const { tx } = await payableTransfer(ctx, c);
-      const started = await startPayment(c, tx.id, 'card');
-      await payOnHostedPage(ctx, started.redirect_url, CARDS.approve);
-      ids.push(tx.id);
-    }
+    const ids = await paidTransfers();
     const notices = (await captureWebhooks(ctx)).filter((w) => w.url.includes('/webhooks/payments/'));
-    expect(notices).toHaveLength(ids.length);
-    await rig.startA();
-    const answers = await fireAndKill(
-      rig,
-      notices.map((w) => () => rawRequest(rig.port, 'POST', w.url, w.headers, w.body)),
-      { spacingMs: 12, afterMs: 2 },
-    );
-    log('payment notice', answers, `; applied before the kill ${await countOf('webhook_events')}`);
-    // The gateway delivers again what was not answered 2xx; and once more the first (a repeat).
-    for (const [i, w] of notices.entries()) {
-      if (answers[i] !== null) expect(answers[i]).toBe(200);
-      if (answers[i] === null || i === 0) expect((await deliver(ctx, w)).statusCode).toBe(200);
-    }
+    await noticesThroughKill('payment notice', notices, ids);
     const events = await ctx.db.selectFrom('webhook_events').select(['event_id', 'outcome']).execute();
     expect(events).toHaveLength(notices.length);
     expect(events.every((e) => e.outcome === 'applied')).toBe(true);
@@ -187,32 +201,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL mid-request: nothing lo
     'a payout notice: the partner delivers again to B, each transfer completed once',
     { timeout: 60_000 },
     async () => {
-      const c = await customer(ctx);
-      await recipient(c, GOOD_IBAN);
-      const ids: string[] = [];
-      for (let i = 0; i < 5; i++) {
-        const { tx } = await payableTransfer(ctx, c);
-        const started = await startPayment(c, tx.id, 'card');
-        await payOnHostedPage(ctx, started.redirect_url, CARDS.approve);
-        ids.push(tx.id);
-      }
+      const ids = await paidTransfers();
       for (const w of await captureWebhooks(ctx)) expect((await deliver(ctx, w)).statusCode).toBe(200);
       await drainJobs(ctx); // the payouts start (the sandbox partner settles a second later)
       rig.skew.ms = 1_500;
       const notices = (await captureWebhooks(ctx)).filter((w) => w.url.includes('/webhooks/payouts/'));
-      expect(notices).toHaveLength(ids.length);
       rig.skew.ms = 0;
-      await rig.startA();
-      const answers = await fireAndKill(
-        rig,
-        notices.map((w) => () => rawRequest(rig.port, 'POST', w.url, w.headers, w.body)),
-        { spacingMs: 12, afterMs: 2 },
-      );
-      log('payout notice', answers, `; applied before the kill ${await countOf('webhook_events')}`);
-      for (const [i, w] of notices.entries()) {
-        if (answers[i] !== null) expect(answers[i]).toBe(200);
-        if (answers[i] === null || i === 0) expect((await deliver(ctx, w)).statusCode).toBe(200);
-      }
+      await noticesThroughKill('payout notice', notices, ids);
       await expectNothingStuck(rig);
       const transfers = await ctx.db.selectFrom('transactions').select(['id', 'status']).execute();
       expect(transfers.map((t) => t.status)).toEqual(ids.map(() => 'completed'));
