@@ -5,7 +5,7 @@
 import type { Endpoint } from '@remit/contract';
 import fc from 'fast-check';
 import { STRONG_PASSWORD } from '../helpers.ts';
-import type { Owner } from './world.ts';
+import { rowIdsOf, type Owner } from './world.ts';
 
 export interface GeneratedRequest {
   who: 'b' | 'anonymous' | 'nobody';
@@ -73,18 +73,7 @@ function kindOf(path: string, param: string): keyof Owner {
  * (B's); ids of other kinds; mangled, malformed and over-long ones.
  */
 export function idPool(a: Owner, b: Owner, kind: keyof Owner = 'deviceId'): fc.Arbitrary<string> {
-  const of = (o: Owner) => [
-    o.customerId,
-    o.recipientId,
-    o.quoteId,
-    o.transactionId,
-    o.paymentId,
-    o.documentId,
-    o.pageId,
-    o.uploadId,
-    o.deviceId,
-    o.trackingToken,
-  ];
+  const of = (o: Owner) => [...rowIdsOf(o), o.deviceId, o.trackingToken];
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(String(a[kind])) },
     { weight: 3, arbitrary: fc.constant(String(b[kind])) },

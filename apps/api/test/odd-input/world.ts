@@ -30,7 +30,8 @@ import type { Database } from '../../src/db/types.ts';
 import { Client, TestClock, codeFrom, createTestDb, testConfig, type TestContext } from '../helpers.ts';
 import { GB, jpegWithGps, tokenPath, uploadPassport } from '../documents/helpers.ts';
 import { lastMailTo } from '../security/helpers.ts';
-import { DE_BANK, everyoneMaySend, quote, recipient } from '../transfers/helpers.ts';
+import { GOOD_IBAN } from '../payouts/helpers.ts';
+import { DE_BANK, GERMAN_IBAN, everyoneMaySend, quote, recipient } from '../transfers/helpers.ts';
 
 /** Every endpoint of every `*Endpoints` export of the contract, and the document page (a plain path). */
 export function contractEndpoints(): [name: string, endpoint: Pick<Endpoint, 'method' | 'path'> & Partial<Endpoint>][] {
@@ -84,21 +85,12 @@ export interface World extends TestContext {
 }
 
 const A_NAMES = { first_name: 'Aurelia', last_name: 'Quaglinetti' };
-/** A's recipient: the public tracking page shows the first name (by design), never the last name. */
-const A_RECIPIENT = {
-  name: 'Ottilie Brandtner',
-  country: 'DE',
-  currency: 'EUR',
-  payout_method: 'bank_account',
-  details: { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' },
-};
-const B_RECIPIENT = {
-  name: 'Jürgen Müller',
-  country: 'DE',
-  currency: 'EUR',
-  payout_method: 'bank_account',
-  details: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' },
-};
+/**
+ * A's recipient, a German IBAN the sandbox pays out under a name of its own: the public tracking page
+ * shows the first name (by design), never the last name.
+ */
+const A_RECIPIENT = { ...GOOD_IBAN, name: 'Ottilie Brandtner' };
+const B_RECIPIENT = GERMAN_IBAN;
 
 function ok<T>(
   res: { statusCode: number; body: string; json(): unknown },
@@ -242,9 +234,8 @@ export function useWorld(): World {
   return world;
 }
 
-/** The ids and email that a row of A holds. */
-export const idsOf = (o: Owner): string[] => [
-  o.email,
+/** The ids of an owner's rows: customer, recipient, quote, transfer, payment, document, page, upload. */
+export const rowIdsOf = (o: Owner): string[] => [
   o.customerId,
   o.recipientId,
   o.quoteId,
@@ -254,6 +245,9 @@ export const idsOf = (o: Owner): string[] => [
   o.pageId,
   o.uploadId,
 ];
+
+/** The ids and email that a row of A holds. */
+export const idsOf = (o: Owner): string[] => [o.email, ...rowIdsOf(o)];
 
 /**
  * The secret of A an answer holds, if any; what the request itself carried (an id of A put in the
