@@ -12,28 +12,25 @@
 //
 // CLUSTER_SMOKE_DATABASE_URL / CLUSTER_SMOKE_REDIS_URL override the database (then neither dropped nor
 // created by this script) and Redis.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import {
+  CheckFailed,
+  clusterSettings,
+  dropDatabase,
+  freePort,
+  requireApi,
+  sleep,
+  startCluster,
+} from './cluster-kit.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const requireApi = createRequire(path.join(ROOT, 'apps/api/package.json'));
 const WebSocket = requireApi('ws');
-const pg = requireApi('pg');
 
-const OWN_DATABASE = !process.env.CLUSTER_SMOKE_DATABASE_URL;
-const DATABASE_URL = process.env.CLUSTER_SMOKE_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/remit_cluster_smoke';
-const REDIS_URL = process.env.CLUSTER_SMOKE_REDIS_URL || 'redis://127.0.0.1:6379/11';
-const DATA_DIR = path.join(ROOT, 'data/cluster-smoke');
-const STATE_FILE = path.join(DATA_DIR, 'cluster.json');
+const SETTINGS = clusterSettings('smoke');
 const PASSWORD = 'Correct-Horse-42-battery';
-const PUSHER_KEY = 'remit-local';
+const PUSHER_KEY = 'remit-local'; // apps/api/src/adapters/realtime/credentials.ts BUILTIN_KEY
 /** A quote: a POST that changes nothing but adds a quote, so it is safe to send while instances fail. */
 const QUOTE = {
   source_currency: 'GBP',
@@ -41,97 +38,24 @@ const QUOTE = {
   target_currency: 'EUR',
   payout_method: 'bank_account',
   source_amount: '25000',
-}; // apps/api/src/adapters/realtime/credentials.ts BUILTIN_KEY
-const START_TIMEOUT_MS = 300_000; // the first run may install HAProxy and build the web app
+};
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let passed = 0;
 function ok(what, detail = '') {
   passed += 1;
   console.log(`ok   ${what}${detail ? `: ${detail}` : ''}`);
 }
-class CheckFailed extends Error {}
 function check(cond, what, detail = '') {
   if (!cond) throw new CheckFailed(`${what}${detail ? `: ${detail}` : ''}`);
   ok(what, detail);
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The database of this test
-
-async function dropDatabase() {
-  if (!OWN_DATABASE) return;
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } catch {
-    // PostgreSQL down: the cluster starts it, and creates the database
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
 // The cluster, as a child
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '0.0.0.0', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
-const output = []; // every line of the cluster's output
 let cluster;
-let clusterExit; // resolves with { code, signal }
-
-function startCluster() {
-  rmSync(STATE_FILE, { force: true });
-  cluster = spawn(process.execPath, [path.join(ROOT, 'scripts/cluster.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      CLUSTER_DATA_DIR: DATA_DIR,
-      DATABASE_URL,
-      REDIS_URL,
-      LOG_LEVEL: 'info',
-      // Signs up from 127.0.0.1 on every run; the per-address limit is tested in the api.
-      SIGNUP_MAX_PER_IP: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  clusterExit = new Promise((resolve) => cluster.once('exit', (code, signal) => resolve({ code, signal })));
-  for (const stream of [cluster.stdout, cluster.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      output.push(line);
-      if (!/^api-\d+ \| /.test(line)) console.log(`     ${line}`);
-    });
-  }
-}
-
-const state = () => (existsSync(STATE_FILE) ? JSON.parse(readFileSync(STATE_FILE, 'utf8')) : undefined);
-
-async function waitUntil(what, cond, timeoutMs, everyMs = 250) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (cluster.exitCode !== null || cluster.signalCode !== null) throw new CheckFailed(`${what}: the cluster exited`);
-    const value = await cond();
-    if (value) return value;
-    await sleep(everyMs);
-  }
-  throw new CheckFailed(`${what}: not within ${timeoutMs / 1000} s`);
-}
 
 function alive(pid) {
   try {
@@ -184,7 +108,7 @@ class Client {
 // HAProxy's access log: which instance served what
 
 function accessLog() {
-  return state().haproxy.access_log;
+  return cluster.state().haproxy.access_log;
 }
 const logSize = () => readFileSync(accessLog()).length;
 /** The requests logged since `from` (a byte offset): path, status, and the instance that answered. */
@@ -207,28 +131,6 @@ function countBy(entries) {
   const counts = {};
   for (const e of entries) counts[e.instance] = (counts[e.instance] ?? 0) + 1;
   return Object.fromEntries(Object.entries(counts).sort());
-}
-
-/** Each instance's state as HAProxy sees it ('UP', 'DOWN', 'UP 1/2' …), from its stats socket. */
-function haproxyStates() {
-  return new Promise((resolve) => {
-    const socket = net.connect(state().haproxy.stats_socket);
-    let text = '';
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.on('connect', () => socket.write('show stat\n'));
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', () => resolve({}));
-    socket.on('close', () => {
-      const [head, ...rows] = text.replace(/^# /, '').trim().split('\n');
-      const cols = head?.split(',') ?? [];
-      const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
-      const states = {};
-      for (const row of rows.map((r) => r.split(','))) {
-        if (row[px] === 'remit_api' && /^api-\d+$/.test(row[sv])) states[row[sv]] = row[st];
-      }
-      resolve(states);
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -262,14 +164,11 @@ function pusherHandshake(url) {
 // The checks
 
 async function run() {
-  await dropDatabase();
-  console.log(
-    `cluster smoke: starting the cluster on port ${PORT} (database ${new URL(DATABASE_URL).pathname.slice(1)})`,
-  );
-  startCluster();
+  await dropDatabase(SETTINGS);
+  cluster = startCluster(SETTINGS, PORT, { LOG_LEVEL: 'info' });
   const started = Date.now();
-  await waitUntil('the cluster starts', () => state()?.haproxy, START_TIMEOUT_MS);
-  const ready = await waitUntil(
+  await cluster.started();
+  const ready = await cluster.waitUntil(
     'GET /health/ready through HAProxy',
     async () => {
       const res = await fetch(`${BASE}/health/ready`).catch(() => undefined);
@@ -277,7 +176,7 @@ async function run() {
     },
     30_000,
   );
-  const s = state();
+  const s = cluster.state();
   check(
     true,
     'GET /health/ready through HAProxy answers 200',
@@ -336,10 +235,10 @@ async function run() {
   const xff = await fetch(`http://${clientAddress}:${PORT}/client/v1/password-policy`, {
     headers: { 'x-forwarded-for': spoofed, 'x-request-id': requestId },
   });
-  const logged = await waitUntil(
+  const logged = await cluster.waitUntil(
     'the instance logs the request',
     () =>
-      output
+      cluster.lines
         .filter((l) => l.includes(requestId) && l.includes('incoming request'))
         .map((l) => JSON.parse(l.replace(/^api-\d+ \| /, '')))[0],
     5000,
@@ -392,10 +291,10 @@ async function run() {
   const hung = s.instances[2];
   process.kill(hung.pid, 'SIGSTOP');
   let t0 = Date.now();
-  let states = await waitUntil(
+  let states = await cluster.waitUntil(
     `HAProxy takes the hung ${hung.name} out`,
     async () => {
-      const now = await haproxyStates();
+      const now = await cluster.haproxyStates();
       return now[hung.name]?.startsWith('DOWN') ? now : undefined;
     },
     20_000,
@@ -418,10 +317,10 @@ async function run() {
   );
   process.kill(hung.pid, 'SIGCONT');
   t0 = Date.now();
-  states = await waitUntil(
+  states = await cluster.waitUntil(
     `${hung.name} back in rotation after SIGCONT`,
     async () => {
-      const now = await haproxyStates();
+      const now = await cluster.haproxyStates();
       return now[hung.name] === 'UP' ? now : undefined;
     },
     20_000,
@@ -451,8 +350,8 @@ async function run() {
   while (Date.now() - t0 < 90_000) {
     await stream(1, failures);
     total += 1;
-    if (!seenDown) seenDown = (await haproxyStates())[victim.name]?.startsWith('DOWN') ?? false;
-    const now = state()?.instances.find((i) => i.name === victim.name);
+    if (!seenDown) seenDown = (await cluster.haproxyStates())[victim.name]?.startsWith('DOWN') ?? false;
+    const now = cluster.state()?.instances.find((i) => i.name === victim.name);
     if (!back && now?.pid && now.pid !== victim.pid) {
       const res2 = await fetch(`http://127.0.0.1:${now.port}/health/ready`).catch(() => undefined);
       if (res2?.status === 200) back = { ...now, after: Date.now() - t0 };
@@ -474,7 +373,7 @@ async function run() {
       ? `new pid ${back.pid} ready ${(back.after / 1000).toFixed(1)} s after the SIGTERM (restarts: ${back.restarts})`
       : 'no',
   );
-  const rejoined = await waitUntil(
+  const rejoined = await cluster.waitUntil(
     `${victim.name} serves through HAProxy again`,
     async () => {
       const at = logSize();
@@ -489,9 +388,9 @@ async function run() {
   ok(`${victim.name} serves through HAProxy again`, JSON.stringify(rejoined));
 
   // SIGTERM to the cluster stops everything.
-  const pids = [...state().instances.map((i) => i.pid), state().haproxy.pid];
-  cluster.kill('SIGTERM');
-  const exit = await Promise.race([clusterExit, sleep(30_000).then(() => undefined)]);
+  const pids = [...cluster.state().instances.map((i) => i.pid), cluster.state().haproxy.pid];
+  cluster.child.kill('SIGTERM');
+  const exit = await Promise.race([cluster.exit, sleep(30_000).then(() => undefined)]);
   check(exit?.code === 0, 'SIGTERM to the cluster: it exits 0', JSON.stringify(exit));
   const left = pids.filter(alive);
   const portFree = await new Promise((resolve) => {
@@ -511,15 +410,12 @@ try {
 } catch (err) {
   failed = err;
 }
-if (cluster && cluster.exitCode === null && cluster.signalCode === null) {
-  cluster.kill('SIGTERM');
-  await Promise.race([clusterExit, sleep(30_000)]);
-}
-await dropDatabase();
+await cluster?.stop();
+await dropDatabase(SETTINGS);
 if (failed) {
   console.log(`FAIL ${failed instanceof CheckFailed ? failed.message : (failed.stack ?? failed)}`);
   console.log('--- the last 40 lines of the cluster output ---');
-  for (const line of output.slice(-40)) console.log(line.slice(0, 400));
+  for (const line of (cluster?.lines ?? []).slice(-40)) console.log(line.slice(0, 400));
   console.log(`cluster smoke: ${passed} passed, 1 failed`);
   process.exit(1);
 }
