@@ -262,16 +262,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL mid-request: nothing lo
     const files = (await readdir(root, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-    // Left by a kill inside LocalFileStorage.put and never swept (names with a dot are never keys):
-    // temp files, and a content type whose body was not renamed into place. Litter, not documents.
-    const bodies = new Set(files.filter((f) => !path.basename(f).includes('.')));
-    const leftovers = files.filter(
-      (f) => path.basename(f).startsWith('.') || (f.endsWith('.type') && !bodies.has(f.slice(0, -5))),
-    );
-    if (leftovers.length) console.info(`kill -9 upload: files the sweep leaves ${JSON.stringify(leftovers)}`);
     const keys = pages.map((p) => p.storage_key).sort();
-    // Each page's file and its content type beside it (`<key>.type`), no other body.
-    expect(files.filter((f) => !leftovers.includes(f)).sort()).toEqual(keys.flatMap((k) => [k, `${k}.type`]).sort());
+    // Each page's file and its content type beside it (`<key>.type`), nothing else: no other body,
+    // and none of what a kill inside LocalFileStorage.put leaves (temp files, a type without its body).
+    expect(files.sort()).toEqual(keys.flatMap((k) => [k, `${k}.type`]).sort());
     rig.skew.ms = 0;
     await expectNothingStuck(rig);
   });

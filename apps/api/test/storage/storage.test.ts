@@ -1,6 +1,6 @@
 // The FileStorage contract (docs/product/account-verification.md#upload), run against local files
 // and against an S3 bucket served by s3rver behind a SigV4-checking gateway (sigv4-gateway.ts).
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -252,6 +252,22 @@ describe('LocalFileStorage on disk', () => {
     expect((await stat(join(root, 'customers/c1/page'))).mode & 0o777).toBe(0o600);
     expect((await readdir(join(root, 'customers/c1'))).sort()).toEqual(['page', 'page.type']);
     expect(await storage.list('')).toEqual([{ key: 'customers/c1/page', lastModified: expect.any(Date) }]);
+  });
+
+  it('removes what a write cut off by a crash left behind, once it is old enough, and nothing else', async () => {
+    const root = join(dir, 'leftovers');
+    const storage = new LocalFileStorage(root);
+    await storage.put('pages/kept', Buffer.from('page'), 'image/png');
+    const pages = join(root, 'pages');
+    // a process killed inside put(): its temp files, and a content type whose body never arrived
+    await writeFile(join(pages, '.cut.0123456789abcdef.tmp'), 'half');
+    await writeFile(join(pages, '.cut.type.fedcba9876543210.tmp'), 'image/');
+    await writeFile(join(pages, 'cut.type'), 'image/png');
+    // too recent: a write may be under way
+    expect(await storage.removeLeftovers(new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await storage.removeLeftovers(new Date(Date.now() + 1000))).toBe(3);
+    expect((await readdir(pages)).sort()).toEqual(['kept', 'kept.type']);
+    expect(await storage.get('pages/kept')).toEqual(Buffer.from('page'));
   });
 
   it('writes inside its root only, whatever the key', async () => {

@@ -26,6 +26,11 @@ export interface FileStorage {
   /** Every key starting with `prefix` (a plain string prefix, as in S3), in no particular order. */
   list(prefix: string): Promise<{ key: string; lastModified: Date }[]>;
   /**
+   * Local storage only (an S3 PUT is atomic): removes what writes cut off by a crash left behind,
+   * last changed before `before` (a temp file, a content type without its body); answers how many.
+   */
+  removeLeftovers?(before: Date): Promise<number>;
+  /**
    * S3 only: a presigned PUT for the browser; local storage returns null (the api signs its own URL).
    * A presigned PUT cannot cap the size: after the upload the caller checks `head(key).size`
    * against `maxBytes` (and deletes the object when it is over).

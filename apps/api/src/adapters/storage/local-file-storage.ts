@@ -15,6 +15,8 @@ const FILE_MODE = 0o600;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** One key segment. Temp files and content-type files contain a `.`, so they are never keys. */
 const SEGMENT = /^[a-z0-9_-]+$/;
+/** `writeAtomically`'s temp file: `.<name>.<16 hex>.tmp`. */
+const TEMP_FILE = /^\.[a-z0-9_-]+(?:\.type)?\.[0-9a-f]{16}\.tmp$/;
 
 /**
  * Documents on the local disk (the embedded default: the caller passes DATA_DIR/documents). A key is
@@ -89,6 +91,35 @@ export class LocalFileStorage implements FileStorage {
     const found: { key: string; lastModified: Date }[] = [];
     await this.walk(slash >= 0 ? prefix.slice(0, slash) : '', prefix, found);
     return found;
+  }
+
+  async removeLeftovers(before: Date, dir = this.root): Promise<number> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return 0;
+      throw err;
+    }
+    const names = new Set(entries.map((e) => e.name));
+    let removed = 0;
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (SEGMENT.test(entry.name)) removed += await this.removeLeftovers(before, path);
+        continue;
+      }
+      const typeWithoutBody = entry.name.endsWith('.type') && !names.has(entry.name.slice(0, -'.type'.length));
+      if (!TEMP_FILE.test(entry.name) && !typeWithoutBody) continue;
+      try {
+        if ((await stat(path)).mtime >= before) continue; // a write may still be under way
+        await unlink(path);
+        removed++;
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    return removed;
   }
 
   async presignPut(): Promise<PresignedPut | null> {

@@ -17,7 +17,8 @@ export interface DocumentSweepDeps {
 
 /**
  * Housekeeping (docs/product/account-verification.md#upload): objects no row refers to (an upload cut
- * off between storage and commit, raw direct uploads never submitted) once an hour old, and expired
+ * off between storage and commit, raw direct uploads never submitted) and files a crash left
+ * half-written on local storage, once an hour old, and expired
  * targets and tokens a day old. A periodic task (app.ts): hourly, once across the instances.
  */
 export async function sweepDocuments(deps: DocumentSweepDeps): Promise<{ deleted: number }> {
@@ -40,5 +41,7 @@ export async function sweepDocuments(deps: DocumentSweepDeps): Promise<{ deleted
       }
     }
   }
+  // Files a crash left half-written (local storage): never keys, so the loop above never sees them.
+  deleted += (await deps.storage.removeLeftovers?.(new Date(now - ORPHAN_AGE_MS))) ?? 0;
   return { deleted };
 }
