@@ -1,4 +1,4 @@
-import { CANCELLABLE, type Transaction, type TransactionStatus } from '@remit/contract';
+import { CANCELLABLE, isFinal, type Transaction, type TransactionStatus } from '@remit/contract';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -32,10 +32,18 @@ const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_fail
  * what can be done now (pay, cancel, send again, receipt, tracking link). Live: the realtime provider
  * refreshes the transfer on TransactionStatusChanged.
  */
+/** How often a transfer still under way is read again, whatever the realtime connection says. */
+export const POLL_WHILE_UNDER_WAY_MS = 30_000;
+
 export function TransactionScreen() {
   const { t } = useTranslation();
   const { transactionId = '' } = useParams();
-  const query = useQuery(transactionQueryOptions(transactionId));
+  const query = useQuery({
+    ...transactionQueryOptions(transactionId),
+    // Under live updates, a slow poll while the transfer is under way: an event lost while a socket or
+    // the cross-instance fan-out was away still reaches the page (docs/product/realtime.md#reconnecting).
+    refetchInterval: (q) => (q.state.data && !isFinal(q.state.data.status) ? POLL_WHILE_UNDER_WAY_MS : false),
+  });
   let body;
   if (query.data) {
     body = <TransactionPage transaction={query.data} />;

@@ -183,6 +183,20 @@ describe('Transaction page (docs/product/money-movement.md#transactions)', () =>
     expect(screen.queryByRole('button', { name: 'Cancel transfer' })).not.toBeInTheDocument();
   });
 
+  it('reads a transfer under way again every 30 s, so an event lost while live updates were away still shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const transfer = withStatus(awaitingTransfer(), 'paid', 'Payment received.');
+      const { api } = setup(page(transfer), [transfer]);
+      await screen.findByRole('heading', { level: 1, name: 'Transfer to Amina Otieno' }, { timeout: 5000 });
+      api.set(withStatus(transfer, 'processing', 'We’ve sent the money to the payout partner.')); // no event
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      await waitFor(() => expect(screen.getAllByTestId('transfer-status')[0]).toHaveTextContent('Processing'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shares a tracking link with a copy button, and stops sharing it', async () => {
     const transfer = withStatus(awaitingTransfer(), 'paid', 'Payment received.');
     const calls: string[] = [];
