@@ -151,7 +151,7 @@ export async function fireAndKill(
 }
 
 /**
- * After the retries: B's clock past every lease (the jobs' 5 minutes, the idempotency claims' 2),
+ * After the retries: B's clock past every lease (the jobs' 5 minutes),
  * its due jobs run until none is left; then no job is `running`, no key is `running`, the ledger
  * verifies and no transfer of this test (the ledger outlives the truncates) has a posting twice.
  */

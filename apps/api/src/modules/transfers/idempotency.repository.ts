@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types.ts';
 
 export interface IdempotencyRow {
@@ -8,52 +9,19 @@ export interface IdempotencyRow {
   expires_at: Date;
 }
 
-/**
- * How long a `running` claim is honoured. Nothing a claim guards is stored until the answer is (one
- * transaction), so a claim this old belongs to a request whose process died: the key is free again.
- */
-export const RUNNING_CLAIM_LEASE_MS = 120_000;
-
 /** Idempotency keys, per customer (docs/product/money-movement.md#idempotency). */
 export const idempotencyRepository = {
   /**
-   * Claims the key as `running`: true when this request now holds it (new; or the old one had
-   * expired, or was left `running` longer than {@link RUNNING_CLAIM_LEASE_MS} by a process that died
-   * before answering, and is overwritten), false when a live row already exists.
+   * Takes the key's lock for the rest of the caller's transaction, without waiting: false when a
+   * request on any instance holds it. The server lets it go when that transaction ends, or when its
+   * connection closes because the process died, so a dead request never holds a key. The name is
+   * hashed to 64 bits; two keys sharing a hash would only turn one request into a 409 to retry.
    */
-  async claim(
-    db: Executor,
-    row: { customerId: string; key: string; requestHash: string; at: Date; expiresAt: Date },
-  ): Promise<boolean> {
-    // A new claim, or the one that overwrites a stale row of the same key.
-    const running = {
-      request_hash: row.requestHash,
-      state: 'running',
-      response_status: null,
-      response_body: null,
-      created_at: row.at,
-      expires_at: row.expiresAt,
-    } as const;
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ customer_id: row.customerId, key: row.key, ...running })
-      .onConflict((oc) =>
-        oc
-          .columns(['customer_id', 'key'])
-          .doUpdateSet(running)
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.expires_at', '<=', row.at),
-              eb.and([
-                eb('idempotency_keys.state', '=', 'running'),
-                eb('idempotency_keys.created_at', '<=', new Date(row.at.getTime() - RUNNING_CLAIM_LEASE_MS)),
-              ]),
-            ]),
-          ),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    return claimed !== undefined;
+  async lock(trx: Executor, customerId: string, key: string): Promise<boolean> {
+    const { rows } = await sql<{ taken: boolean }>`
+      select pg_try_advisory_xact_lock(hashtextextended(${`idempotency-key:${customerId}:${key}`}, 0)) as taken
+    `.execute(trx);
+    return rows[0]?.taken === true;
   },
 
   find(db: Executor, customerId: string, key: string): Promise<IdempotencyRow | undefined> {
@@ -65,33 +33,44 @@ export const idempotencyRepository = {
       .executeTakeFirst();
   },
 
-  /** Stores the answer and marks the key done (in the transaction that made the answer). */
-  async complete(
+  /**
+   * Stores the answer of the key's request, in the transaction that made the answer: a new row, or
+   * one over an expired row of the key, or over a `running` row (claims of an earlier version, whose
+   * request died). False when a live answer is there already: the caller rolls back.
+   */
+  async store(
     db: Executor,
-    customerId: string,
-    key: string,
-    requestHash: string,
-    response: { status: number; body: unknown },
-  ): Promise<void> {
-    await db
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', response_status: response.status, response_body: JSON.stringify(response.body) })
-      .where('customer_id', '=', customerId)
-      .where('key', '=', key)
-      .where('request_hash', '=', requestHash)
-      .where('state', '=', 'running')
-      .execute();
-  },
-
-  /** Lets the key go after a failed request, so that a corrected retry may use it. */
-  async release(db: Executor, customerId: string, key: string, requestHash: string): Promise<void> {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('customer_id', '=', customerId)
-      .where('key', '=', key)
-      .where('request_hash', '=', requestHash)
-      .where('state', '=', 'running')
-      .execute();
+    row: {
+      customerId: string;
+      key: string;
+      requestHash: string;
+      at: Date;
+      expiresAt: Date;
+      response: { status: number; body: unknown };
+    },
+  ): Promise<boolean> {
+    const done = {
+      request_hash: row.requestHash,
+      state: 'done',
+      response_status: row.response.status,
+      response_body: JSON.stringify(row.response.body),
+      created_at: row.at,
+      expires_at: row.expiresAt,
+    } as const;
+    const stored = await db
+      .insertInto('idempotency_keys')
+      .values({ customer_id: row.customerId, key: row.key, ...done })
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'key'])
+          .doUpdateSet(done)
+          .where((eb) =>
+            eb.or([eb('idempotency_keys.expires_at', '<=', row.at), eb('idempotency_keys.state', '=', 'running')]),
+          ),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    return stored !== undefined;
   },
 
   /** Deletes the keys older than their 24 hours; answers how many. */

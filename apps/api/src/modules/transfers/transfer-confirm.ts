@@ -35,6 +35,7 @@ import { overRollingLimit, usedInLast30Days } from './transfer-limits.ts';
 import { storedTransaction, toTransaction } from './transfer-view.ts';
 import type { TransfersServiceDeps } from './transfers.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor } from '../../db/types.ts';
 const DAY_MS = 86_400_000;
 /** An unpaid transfer expires this long after it is confirmed (docs/product/money-movement.md#transaction-statuses). */
 export const PAY_WITHIN_MS = DAY_MS;
@@ -92,9 +93,10 @@ export class TransferConfirmation {
   constructor(private readonly deps: TransfersServiceDeps) {}
 
   /**
-   * POST /client/v1/transactions. The key is claimed on its own first (a second request with it
-   * waits for nothing: 409 while this one runs, the stored answer afterwards); the answer is stored
-   * in the transaction that creates the transfer; a refused request lets the key go.
+   * POST /client/v1/transactions. A key answered already gets its answer again. Otherwise the
+   * confirm's transaction takes the key's lock first (a second request with the key while it runs
+   * waits for nothing: 409) and stores the answer with the transfer; a refused request stores
+   * nothing, so its key stays free (docs/product/money-movement.md#idempotency).
    */
   async create(
     auth: AuthContext,
@@ -108,35 +110,26 @@ export class TransferConfirmation {
     const hash = requestFingerprint(request);
     const { db } = this.deps;
     const customerId = auth.customerId;
-    for (let attempt = 0; ; attempt++) {
-      const at = this.deps.now();
-      const claimed = await idempotencyRepository.claim(db, {
-        customerId,
-        key,
-        requestHash: hash,
-        at,
-        expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-      });
-      if (claimed) break;
-      const held = await idempotencyRepository.find(db, customerId, key);
-      // Let go (a refused request) or expired between the two statements: claim again.
-      if (!held || held.expires_at.getTime() <= at.getTime()) {
-        if (attempt < 3) continue;
-        throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
-      }
-      if (held.request_hash !== hash) throw AppError.validation({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] });
-      if (held.state === 'running' || held.response_status === null) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
-      return { status: held.response_status, body: storedTransaction(held.response_body), replayed: true };
-    }
-
+    const answered = await this.answered(db, customerId, key, hash);
+    if (answered) return answered;
     try {
-      const body = await this.confirm(auth, input, key, hash, origin);
-      return { status: 201, body, replayed: false };
+      return await this.confirm(auth, input, key, hash, origin);
     } catch (err) {
-      // Nothing was stored for this key (the transaction rolled back): a corrected retry may use it.
-      await idempotencyRepository.release(db, customerId, key, hash).catch(() => undefined);
+      // The same request, answered meanwhile by another instance (so this one found its quote used).
+      const late = await this.answered(db, customerId, key, hash);
+      if (late) return late;
       throw err;
     }
+  }
+
+  /** The stored answer of the key, when its request succeeded; 422 when it was another request. */
+  private async answered(db: Executor, customerId: string, key: string, hash: string): Promise<CreateResult | null> {
+    const held = await idempotencyRepository.find(db, customerId, key);
+    if (!held || held.expires_at.getTime() <= this.deps.now().getTime()) return null;
+    if (held.request_hash !== hash) throw AppError.validation({ idempotency_key: [IDEMPOTENCY_KEY_REUSED] });
+    // A `running` row is a claim of an earlier version whose request died: the key is free.
+    if (held.state !== 'done' || held.response_status === null) return null;
+    return { status: held.response_status, body: storedTransaction(held.response_body), replayed: true };
   }
 
   /** The checks and the one database transaction of a confirm (docs/product/money-movement.md#transactions). */
@@ -146,7 +139,7 @@ export class TransferConfirmation {
     key: string,
     hash: string,
     origin: Pick<ClientInfo, 'socketId' | 'locale'>,
-  ): Promise<Transaction> {
+  ): Promise<CreateResult> {
     const { db, limits } = this.deps;
     const customerId = auth.customerId;
 
@@ -212,7 +205,11 @@ export class TransferConfirmation {
     const confirmedRecipient = recipient!;
 
     try {
-      return await this.deps.uow.run(async (trx, after) => {
+      return await this.deps.uow.run(async (trx, after): Promise<CreateResult> => {
+        // The key's lock, first: held until this transaction ends (or its process dies).
+        if (!(await idempotencyRepository.lock(trx, customerId, key))) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
+        const answered = await this.answered(trx, customerId, key, hash);
+        if (answered) return answered;
         // One confirm per customer at a time: the 30-day limit counts every transfer made before.
         await transfersRepository.lockCustomer(trx, customerId);
         const locked = await this.deps.quotes.lockForConfirm(trx, customerId, quote.id);
@@ -292,7 +289,16 @@ export class TransferConfirmation {
             params: note.params,
           },
         ]);
-        await idempotencyRepository.complete(trx, customerId, key, hash, { status: 201, body: transaction });
+        const stored = await idempotencyRepository.store(trx, {
+          customerId,
+          key,
+          requestHash: hash,
+          at,
+          expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+          response: { status: 201, body: transaction },
+        });
+        // Under the key's lock this cannot happen; were it to, the transfer is not made twice.
+        if (!stored) throw AppError.conflict(IDEMPOTENCY_KEY_RUNNING);
 
         const payload: TransactionStatusChangedPayload = { transaction_id: id, status: 'awaiting_payment' };
         after.notify(
@@ -301,7 +307,7 @@ export class TransferConfirmation {
           payload,
           origin.socketId ? { socketId: origin.socketId } : {},
         );
-        return transaction;
+        return { status: 201, body: transaction, replayed: false };
       });
     } catch (e) {
       // The quote's unique index: another confirm of the same quote won.
