@@ -1,11 +1,15 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/**
+ * One-shot digest (`crypto.hash`, Node >= 20.12): no Hash object per call. Every signed-in request
+ * hashes its session token here (docs/benchmarks.md, the signed-in budget).
+ */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function hmacBase64Url(key: string, value: string): string {
