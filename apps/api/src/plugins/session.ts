@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { negotiateLocale } from '../adapters/mail/templates/index.ts';
 import type { Config } from '../config.ts';
@@ -19,9 +19,9 @@ declare module 'fastify' {
      * still waiting for multi-factor authentication gets 403 `mfa_required`
      * (docs/product/auth-and-sessions.md#mfa).
      */
-    requireSession(request: FastifyRequest): Promise<void>;
+    requireSession: SessionGuard;
     /** Like requireSession but lets a session waiting for MFA through (only the MFA and resend calls). */
-    requireSessionPendingMfa(request: FastifyRequest): Promise<void>;
+    requireSessionPendingMfa: SessionGuard;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -37,6 +37,12 @@ declare module 'fastify' {
     setDeviceCookie(value: string): FastifyReply;
   }
 }
+
+/**
+ * A callback-style hook (onRequest, preValidation or preHandler): with a cached session it calls
+ * `done` at once, with no promise in between (docs/benchmarks.md, the signed-in budget).
+ */
+export type SessionGuard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 /** Paths that also accept `Authorization: Bearer <session token>` (docs/product/realtime.md#authorisation). */
 export const BEARER_PATH_PREFIXES = ['/broadcasting/'];
@@ -100,19 +106,46 @@ export default fp(
       // Signed out: a guest session and its token, so the sign-in page works at once (#csrf).
       return this.startGuestSession();
     });
-    app.decorate('requireSessionPendingMfa', async function (request: FastifyRequest) {
-      const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE]);
-      if (!auth) throw AppError.unauthenticated();
-      request.auth = auth;
-    });
-    app.decorate('requireSession', async function (request: FastifyRequest) {
-      const auth = await sessions.authenticate(request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request));
-      if (!auth) throw AppError.unauthenticated();
-      // Verified email => sign-in put an MFA method on the session; until it is passed, only the
-      // MFA, resend-MFA-code and logout calls are reachable. (Unverified sessions have no method.)
-      if (isMfaPending(auth)) throw AppError.mfaRequired(auth.session.mfa_method!);
-      request.auth = auth;
-    });
+    /**
+     * A guard admitting the session of `tokenOf(request)`: 401 without a live one; unless
+     * `allowPendingMfa`, 403 `mfa_required` while its MFA is pending. Verified email => sign-in put
+     * an MFA method on the session; until it is passed, only the MFA, resend-MFA-code and logout
+     * calls are reachable. (Unverified sessions have no method.)
+     */
+    type TokenOf = (request: FastifyRequest) => string | undefined;
+    const guard = (tokenOf: TokenOf, allowPendingMfa: boolean): SessionGuard => {
+      const admit = (request: FastifyRequest, auth: AuthContext | null): AppError | undefined => {
+        if (!auth) return AppError.unauthenticated();
+        if (!allowPendingMfa && isMfaPending(auth)) return AppError.mfaRequired(auth.session.mfa_method!);
+        request.auth = auth;
+        return undefined;
+      };
+      return (request, _reply, done) => {
+        let found: ReturnType<SessionService['authenticateNow']>;
+        try {
+          found = sessions.authenticateNow(tokenOf(request));
+        } catch (err) {
+          done(err as Error);
+          return;
+        }
+        if (found instanceof Promise) {
+          void found.then(
+            (auth) => done(admit(request, auth)),
+            (err: unknown) => done(err as Error),
+          );
+        } else {
+          done(admit(request, found));
+        }
+      };
+    };
+    app.decorate(
+      'requireSessionPendingMfa',
+      guard((request) => request.cookies[SESSION_COOKIE], true),
+    );
+    app.decorate(
+      'requireSession',
+      guard((request) => request.cookies[SESSION_COOKIE] ?? bearerSessionToken(request), false),
+    );
   },
   { name: 'session', dependencies: ['cookies', 'csrf'] },
 );

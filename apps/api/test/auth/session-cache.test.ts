@@ -53,6 +53,22 @@ describe('session cache: served from memory', () => {
     expect(() => Object.assign(auth.session, { is_mfa_completed: false })).toThrow(TypeError);
   });
 
+  it('answers a cached session at once (no promise); a promise when the database must decide', async () => {
+    const { client } = await signedInCustomer(ctx);
+    const token = client.cookies.get(SESSION_COOKIE)!;
+    const auth = (await ctx.app.sessions.authenticate(token))!;
+    // The signed-in path waits on nothing for a cached session (plugins/session.ts).
+    expect(ctx.app.sessions.authenticateNow(token)).toBe(auth);
+    // A touch is due after a minute: the database decides, and still knows the session.
+    ctx.clock.advance(61_000);
+    const later = ctx.app.sessions.authenticateNow(token);
+    expect(later).toBeInstanceOf(Promise);
+    expect((await later)?.customerId).toBe(auth.customerId);
+    expect(ctx.app.sessions.authenticateNow('not-a-session-token')).toBeInstanceOf(Promise);
+    expect(await ctx.app.sessions.authenticateNow('not-a-session-token')).toBeNull();
+    expect(ctx.app.sessions.authenticateNow(undefined)).toBeNull();
+  });
+
   it('keeps the cache across calls that change nothing (signing a realtime channel)', async () => {
     const { client, customer } = await signedInCustomer(ctx);
     await expectCached(client);

@@ -115,7 +115,16 @@ export class SessionService {
    * Resolve a cookie token to a live session and its customer profile: from the session cache, or
    * in one query. Null when unknown, revoked, idle for too long, or past its absolute lifetime.
    */
-  async authenticate(token: string | undefined): Promise<AuthContext | null> {
+  authenticate(token: string | undefined): Promise<AuthContext | null> {
+    return Promise.resolve(this.authenticateNow(token));
+  }
+
+  /**
+   * `authenticate`, answered at once (no promise) when the session is served from the cache, so a
+   * signed-in request with a cached session waits on nothing (plugins/session.ts); a promise when
+   * the database has to decide.
+   */
+  authenticateNow(token: string | undefined): AuthContext | null | Promise<AuthContext | null> {
     if (!token || token.length > 128) return null;
     const tokenHash = sha256Hex(token);
     const nowMs = this.now().getTime();
@@ -125,7 +134,11 @@ export class SessionService {
     if (cached && nowMs < cached.expiresAt.getTime() && nowMs - lastActivity(cached.session) < TOUCH_INTERVAL_MS) {
       return cached;
     }
+    return this.readSession(tokenHash);
+  }
 
+  /** The database's answer for this token hash (a cache miss, or a touch due); cached if live. */
+  private async readSession(tokenHash: string): Promise<AuthContext | null> {
     const ticket = this.cache.ticket();
     const row = await this.profiles.profileBySessionTokenHash(tokenHash);
     if (!row) return null;
