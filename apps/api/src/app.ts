@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { lazyChildLoggerFactory } from './lib/request-logger.ts';
 import { forbiddenCharacterErrors, nestedDeeperThan, TOO_DEEP_MESSAGE } from './lib/input-guard.ts';
 import type { RateLimitStore } from './lib/throttle/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -96,6 +97,8 @@ export const LOG_REDACT = [
 export function fastifyOptions(config: Config, overrides: AppOverrides = {}): FastifyServerOptions {
   return {
     logger: overrides.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    // Each request's logger is made when it first logs (lib/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     // a number means "trust the n-th hop" (supported by Fastify at runtime; missing from its types)
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: BODY_LIMIT,
