@@ -9,9 +9,9 @@ export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** One production-grade APP_KEY (32 random bytes) per bench process, shared by the instances it starts. */
 const appKey = randomBytes(32).toString('base64');
 
-/** The api (server.ts through tsx) as shipped: production, warn-level logs, no SMTP. */
-export function startApi(port, env = {}) {
-  return spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/** The api (server.ts through tsx) as shipped: production, warn-level logs, no SMTP; `nodeArgs` before the script. */
+export function startApi(port, env = {}, nodeArgs = []) {
+  return spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
