@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadOrCreateAppKey, MAKE_APP_KEY, weakAppKeyReason } from './config/app-key.ts';
 import type { Config, TrustProxy } from './config/config-types.ts';
 import { EnvSchema } from './config/env-schema.ts';
+import { ARGON2_OPTIONS } from './lib/password-hash.ts';
 
 export { weakAppKeyReason } from './config/app-key.ts';
 export type { Config, RateRule, TrustProxy } from './config/config-types.ts';
@@ -70,6 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Set > 0 && s3Set < 3) {
     problems.push('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none, for DATA_DIR)');
   }
+  if (
+    isProduction &&
+    (e.PASSWORD_HASH_MEMORY_KIB < ARGON2_OPTIONS.memoryCost || e.PASSWORD_HASH_TIME_COST < ARGON2_OPTIONS.timeCost)
+  ) {
+    problems.push(
+      `PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_TIME_COST must be at least ${ARGON2_OPTIONS.memoryCost} and ${ARGON2_OPTIONS.timeCost} in production`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     metricsToken: e.METRICS_TOKEN,
+    passwordHashing: { memoryCost: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
     passwordPolicy: {
       minLength: e.PASSWORD_MIN_LENGTH,
       uppercase: e.PASSWORD_REQUIRE_UPPERCASE,

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authEndpoints, devEndpoints, type Customer, type Mailbox } from '@remit/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -42,20 +44,53 @@ export function testEnv(): Record<string, string> {
   };
 }
 
+/**
+ * argon2id at a tiny cost: every sign-up hashes and every sign-in verifies, about 40 ms of CPU each
+ * at the production cost. Production refuses it (config.ts); test/signup.test.ts and
+ * test/platform.test.ts hold the production cost.
+ */
+export const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_TIME_COST: '1' };
+
 export function testConfig(env: Record<string, string> = {}, patch: Partial<Config> = {}): Config {
   const base = loadConfig({
     ...testEnv(),
     LOG_LEVEL: 'silent',
     // Paid transfers stay paid unless a test asks for payouts (test/payouts set it to 0).
     PAYOUT_START_DELAY_SECONDS: '86400',
+    ...(env.NODE_ENV === 'production' ? {} : TEST_PASSWORD_HASH_COST),
     ...env,
   });
   return { ...base, ...patch };
 }
 
+let pgliteTemplate: Promise<Blob> | undefined;
+/**
+ * A PGlite data directory migrated and seeded once per test worker (files share a worker's modules,
+ * vitest.config.ts): each file's database starts as a copy of it, the same as migrating and seeding
+ * a fresh one, at about half the cost (docs/decisions/0013-test-command-time.md).
+ */
+function migratedPglite(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const client = new PGlite();
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    await migrateToLatest(db);
+    await seedReferenceData(db);
+    const copy = await client.dumpDataDir('none');
+    await db.destroy();
+    return copy;
+  })();
+  return pgliteTemplate;
+}
+
 /** One database per test file: in-memory PGlite, or PostgreSQL at TEST_DATABASE_URL. */
 export async function createTestDb(): Promise<Kysely<Database>> {
-  const { db } = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolMax: 5 });
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) {
+    const { db } = createDatabase({ pgliteDataDir: await migratedPglite() });
+    await loadReferenceCatalogs(db);
+    return db;
+  }
+  const { db } = createDatabase({ databaseUrl, poolMax: 5 });
   await migrateToLatest(db);
   await seedReferenceData(db);
   await loadReferenceCatalogs(db);

@@ -272,6 +272,29 @@ describe('production hardening (docs/product/system.md#production)', () => {
     expect(loadConfig({ NODE_ENV: 'test', APP_KEY: 'a'.repeat(40), DATA_DIR: dataDir }).appKey).toBe('a'.repeat(40));
   });
 
+  it('hashes passwords at argon2id’s OWASP minimum by default, and production refuses less', () => {
+    const minimum = { memoryCost: 19_456, timeCost: 2 };
+    expect(loadConfig(prodEnv).passwordHashing).toEqual(minimum);
+    expect(loadConfig({ ...prodEnv, NODE_ENV: 'development' }).passwordHashing).toEqual(minimum);
+    expect(loadConfig({ ...prodEnv, NODE_ENV: 'test' }).passwordHashing).toEqual(minimum);
+    const stronger = { PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_TIME_COST: '3' };
+    expect(loadConfig({ ...prodEnv, ...stronger }).passwordHashing).toEqual({ memoryCost: 65_536, timeCost: 3 });
+    const weakerOnes: Record<string, string>[] = [
+      { PASSWORD_HASH_MEMORY_KIB: '19455' },
+      { PASSWORD_HASH_TIME_COST: '1' },
+    ];
+    for (const weaker of weakerOnes) {
+      expect(configError({ ...prodEnv, ...weaker })).toContain(
+        'PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_TIME_COST must be at least 19456 and 2 in production',
+      );
+    }
+    // Lower outside production only: the tests' cost (helpers.ts).
+    expect(
+      loadConfig({ ...prodEnv, NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_TIME_COST: '1' })
+        .passwordHashing,
+    ).toEqual({ memoryCost: 64, timeCost: 1 });
+  });
+
   it('turns /docs off in production unless DOCS_ENABLED', () => {
     expect(loadConfig(prodEnv).docsEnabled).toBe(false);
     expect(loadConfig({ ...prodEnv, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);

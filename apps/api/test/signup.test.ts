@@ -2,7 +2,8 @@ import { authEndpoints, ValidationErrorBody } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { Client, STRONG_PASSWORD, codeFrom, mailbox, uniqueEmail, useTestApp } from './helpers.ts';
 
-const ctx = useTestApp();
+// At the production cost of password hashes (the default), not the tests' cheap one (helpers.ts).
+const ctx = useTestApp({ env: { PASSWORD_HASH_MEMORY_KIB: '', PASSWORD_HASH_TIME_COST: '' } });
 
 async function signUpRaw(body: unknown) {
   const c = new Client(ctx.app);

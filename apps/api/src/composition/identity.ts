@@ -106,6 +106,7 @@ export function createIdentityServices(infra: Infrastructure) {
     now,
     appUrl: config.appUrl,
     policy,
+    hashCost: config.passwordHashing,
     uow,
     sessions,
     accounts: auth,

@@ -34,6 +34,8 @@ export interface Config {
   logLevel: string;
   /** The bearer token of GET /metrics (Prometheus text); undefined: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** The argon2id cost of new password hashes (at least OWASP's minimum in production). */
+  passwordHashing: { memoryCost: number; timeCost: number };
   passwordPolicy: {
     minLength: number;
     uppercase: boolean;

@@ -93,6 +93,10 @@ export const EnvSchema = z.object({
   PASSWORD_REQUIRE_LOWERCASE: bool('PASSWORD_REQUIRE_LOWERCASE', true),
   PASSWORD_REQUIRE_DIGITS: bool('PASSWORD_REQUIRE_DIGITS', true),
   PASSWORD_REQUIRE_SPECIAL: bool('PASSWORD_REQUIRE_SPECIAL', true),
+  // The argon2id cost of new password hashes; production refuses less than the default (OWASP's
+  // minimum, lib/password-hash.ts). The tests lower it (test/helpers.ts).
+  PASSWORD_HASH_MEMORY_KIB: int('PASSWORD_HASH_MEMORY_KIB', 19_456, 8, 4_194_304),
+  PASSWORD_HASH_TIME_COST: int('PASSWORD_HASH_TIME_COST', 2, 1, 100),
   // Sign-in and sign-up limits (docs/product/auth-and-sessions.md#throttling): failures only, per window.
   LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP: int('LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP', 5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_EMAIL: int('LOGIN_MAX_FAILURES_PER_EMAIL', 10, 1, 1000),

@@ -12,6 +12,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for the PGlite data files; `undefined` = in-memory PGlite. */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starting from this copy of a data directory (`PGlite.dumpDataDir`). */
+  pgliteDataDir?: Blob | undefined;
   poolMax?: number;
   /** Told about a broken PostgreSQL connection (the pool drops it and opens new ones when needed). */
   onConnectionError?: (err: Error) => void;
@@ -76,7 +78,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Kysely<Database>; k
     mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
     client = new PGlite(opts.pgliteDir);
   } else {
-    client = new PGlite();
+    client = opts.pgliteDataDir ? new PGlite({ loadDataDir: opts.pgliteDataDir }) : new PGlite();
   }
   return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: 'pglite' };
 }

@@ -144,7 +144,7 @@ export class AuthService {
       bag.throwIfAny();
     }
 
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.deps.config.passwordHashing);
     const customerId = newId();
     let crn = newCrn();
     if (await this.deps.customers.crnExists(crn)) crn = newCrn();
@@ -218,7 +218,7 @@ export class AuthService {
       ok =
         account && !tooLong
           ? await verifyPassword(account.password_hash, password)
-          : (await verifyPassword(await getDummyHash(), password), false);
+          : (await verifyPassword(await getDummyHash(this.deps.config.passwordHashing), password), false);
     } catch (e) {
       await attempt.refund();
       throw e;

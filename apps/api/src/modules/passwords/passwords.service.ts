@@ -18,7 +18,7 @@ import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
+import { hashPassword, type PasswordHashCost } from '../../lib/password-hash.ts';
 import { guarded, type FailureThrottle, type ForgotPasswordThrottle } from '../../lib/throttle/index.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { passwordPolicyErrors } from '../auth/password-policy.ts';
@@ -47,6 +47,8 @@ export interface PasswordServiceDeps {
   /** The web app's origin: reset links point to it. */
   appUrl: string;
   policy: PasswordPolicy;
+  /** The argon2id cost of a new password's hash (config.passwordHashing). */
+  hashCost: PasswordHashCost;
   /** Setting a password: one transaction, then the session-cache invalidation and SessionRevoked. */
   uow: UnitOfWork;
   sessions: Pick<SessionService, 'revokeAllForCustomer'>;
@@ -144,7 +146,7 @@ export class PasswordService {
     this.newPasswordErrors(bag, input.password, input.confirm_password);
     bag.throwIfAny();
 
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.deps.hashCost);
     const customerId = row!.customer_id;
     await uow.run(async (trx, after) => {
       if (!(await passwordsRepository.consumeResetToken(trx, row!.id, now())))
@@ -174,7 +176,7 @@ export class PasswordService {
       bag.add('password', SAME_PASSWORD);
     bag.throwIfAny();
 
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.deps.hashCost);
     await uow.run((trx, after) =>
       this.setPasswordAndEndSessions(trx, after, auth.customerId, passwordHash, 'password_changed'),
     );
