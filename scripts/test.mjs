@@ -31,6 +31,7 @@ const reports = join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const testStart = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
@@ -41,23 +42,31 @@ function run(cmd, args, { cwd = root, env = {} } = {}) {
   return res.status ?? 1;
 }
 
+// When the current runner began: its summary line ends with its wall time.
+let runnerStart = Date.now();
+function begin(name) {
+  console.log(`\n=== ${name} ===`);
+  runnerStart = Date.now();
+}
+
 function record(name, passed, failed, skipped) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  summary.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  const seconds = Math.round((Date.now() - runnerStart) / 1000);
+  summary.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
 }
 
 function check(name, cmd, args, opts) {
   if (!wanted(name)) return;
-  console.log(`\n=== ${name} ===`);
+  begin(name);
   const code = run(cmd, args, opts);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
 }
 
 function vitest(name, cwd, env = {}) {
   if (!wanted(name)) return;
-  console.log(`\n=== ${name} ===`);
+  begin(name);
   const out = join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
   const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     cwd: join(root, cwd),
@@ -77,7 +86,7 @@ function vitest(name, cwd, env = {}) {
 
 function playwright(name) {
   if (!wanted(name)) return;
-  console.log(`\n=== ${name} ===`);
+  begin(name);
   const out = join(reports, 'e2e.json');
   const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     cwd: join(root, 'apps/web'),
@@ -188,7 +197,7 @@ function checks(script, env = {}) {
 /** Cluster mode (issue #22): the smoke checks, then the rolling-restart journey in Chromium. */
 async function cluster(name, findChromium) {
   if (!wanted(name)) return;
-  console.log(`\n=== ${name} ===`);
+  begin(name);
   const why = await clusterPrerequisites();
   if (why) {
     console.log(why);
@@ -224,8 +233,9 @@ vitest('web', 'apps/web');
 let chromium;
 if (wanted('budgets') || wanted('e2e')) {
   chromium = wanted('e2e') ? ensureChromium() : { ok: true };
-  console.log('\n=== build web for budgets and e2e ===');
+  begin('build web for budgets and e2e');
   const built = run('npm', ['run', 'build', '-w', 'apps/web']) === 0;
+  summary.push(`web build: ${Math.round((Date.now() - runnerStart) / 1000)} s`);
   if (!built) record('web build', 0, 1, 0);
   // Size budgets of the build (issue 15): sign-in, each route, the whole app; one check.
   else check('budgets', 'node', ['bench/budgets.mjs']);
@@ -244,5 +254,6 @@ if (wanted('budgets') || wanted('e2e')) {
 await cluster('cluster', () => (wanted('e2e') && chromium ? chromium : ensureChromium()));
 
 console.log('\n' + summary.join('\n'));
+console.log(`total: ${Math.round((Date.now() - testStart) / 1000)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
