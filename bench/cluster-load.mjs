@@ -3,11 +3,19 @@
 // instance and against the cluster (three instances behind HAProxy, scripts/cluster.mjs), in one
 // run, on one PostgreSQL and one Redis. Prints a Markdown table for docs/benchmarks.md.
 //
+//   node --import tsx bench/cluster-load.mjs
+//
 //   BENCH_SECONDS (10) per scenario, BENCH_CONNECTIONS (20). Needs PostgreSQL, Redis and HAProxy as
 //   `npm run cluster` does; uses the database remit_cluster_load (dropped first) and Redis db 12.
+//   The customer who confirms is made one who may send in the database (the api's test fixture,
+//   hence tsx), before any instance of the measured modes has read the session.
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { createDatabase } from '../apps/api/src/db/connection.ts';
+import { loadReferenceCatalogs } from '../apps/api/src/modules/reference/catalogs.ts';
+import { mayReallySend } from '../apps/api/test/fixtures/may-send.ts';
 import { clusterSettings, dropDatabase, freePort, startCluster, withDatabase } from '../scripts/cluster-kit.mjs';
-import { cookieHeader, signUp, startApi, waitFor } from './support.mjs';
+import { cookieHeader, cookieJar, startApi, waitFor } from './support.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -23,6 +31,8 @@ const env = {
   PAYOUTS_PROVIDER: 'sandbox',
   RATES_PROVIDER: 'sandbox',
   SIGNUP_MAX_PER_IP: '1000000',
+  // One key for every instance of both modes: the customers' anti-forgery tokens are signed with it.
+  APP_KEY: randomBytes(32).toString('base64'),
 };
 
 const QUOTE = {
@@ -33,15 +43,16 @@ const QUOTE = {
   source_amount: '10000',
 };
 
+const PASSWORD = 'Bench-Password-2026';
+
 function cannon(opts) {
   return new Promise((ok, fail) => {
     autocannon({ connections, duration, ...opts }, (err, r) => (err ? fail(err) : ok(r)));
   });
 }
 
-/** A signed-in customer's headers: the session cookie and the anti-forgery token, as the app sends them. */
-async function signedIn(base) {
-  const jar = await signUp(base);
+/** What the app sends on a write: the session cookie and the anti-forgery token. */
+function headersOf(jar) {
   return {
     cookie: cookieHeader(jar),
     accept: 'application/json',
@@ -50,26 +61,165 @@ async function signedIn(base) {
   };
 }
 
-async function scenarios(mode, base) {
-  const headers = await signedIn(base);
+/** A new customer through the api (csrf cookie first, as the app does): email and cookie jar. */
+async function signUp(base) {
+  const jar = cookieJar(await fetch(`${base}/sanctum/csrf-cookie`));
+  const email = `load.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await fetch(`${base}/client/v1/signup`, {
+    method: 'POST',
+    headers: headersOf(jar),
+    body: JSON.stringify({ email, password: PASSWORD, confirm_password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return { email, jar: cookieJar(res, jar), id: (await res.json()).id };
+}
+
+async function post(base, jar, path, body, extra = {}, expected = 201) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...headersOf(jar), ...extra },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/**
+ * The customers, made on an instance of their own that is stopped before the measured modes start
+ * (so none of theirs has the sender's session cached from before it may send): a reader, customers
+ * who sign in (signed up, email not verified: signing in needs no code), and a sender, made one who
+ * may send.
+ */
+async function customers() {
+  const port = await freePort();
+  const api = startApi(port, env);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/health/ready`, 120_000);
+    const reader = await signUp(base);
+    const signers = [];
+    for (let i = 0; i < 2 * connections; i++) signers.push(await signUp(base));
+    const sender = await signUp(base);
+    // The United Kingdom (ISO 3166 numeric 826): what the database part of "may send" is for.
+    await post(base, sender.jar, '/client/v1/update-country', { country_id: 826 }, {}, 200);
+    return { reader, signers, sender };
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+}
+
+/** The sender's one transfer (recipient, quote, confirm with a key): what the replays ask for again. */
+async function confirmOnce(base, sender) {
+  const recipient = await post(base, sender.jar, '/client/v1/recipients', {
+    name: 'Greta Schmidt',
+    country: 'DE',
+    currency: 'EUR',
+    payout_method: 'bank_account',
+    details: { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' },
+  });
+  const ask = { source_currency: 'GBP', target_country: 'DE', target_currency: 'EUR', payout_method: 'bank_account' };
+  // A new database has only the seeded rates until the instance's first rates refresh has run.
+  let quote;
+  for (let i = 0; !quote; i++) {
+    quote = await post(base, sender.jar, '/client/v1/quotes', { ...ask, source_amount: '10000' }).catch((e) => {
+      if (i >= 60) throw e;
+      return new Promise((r) => setTimeout(r, 1000));
+    });
+  }
+  const key = crypto.randomUUID();
+  const body = JSON.stringify({ quote_id: quote.id, recipient_id: recipient.id, purpose: null, reference: 'Rent' });
+  await post(base, sender.jar, '/client/v1/transactions', JSON.parse(body), { 'idempotency-key': key });
+  return { key, body };
+}
+
+/**
+ * Sign-in as returning customers' browsers do it (each keeps its device cookie): the csrf cookie,
+ * the password, then the profile with the new session; one loop is three requests. Each loop takes
+ * the next of the sign-in customers: the throttles reserve an attempt per email and per browser
+ * before the password is checked, so one account signing in 20 times at once is refused (429) by
+ * design (docs/product/auth-and-sessions.md#throttling).
+ */
+function signInThenProfile(base, signers) {
+  let next = 0;
+  const keep = (ctx, headers) => {
+    const set = headers['set-cookie'] ?? headers['Set-Cookie'] ?? [];
+    for (const c of Array.isArray(set) ? set : [set]) {
+      const [pair] = c.split(';');
+      const [name, ...v] = pair.split('=');
+      ctx.jar[name] = v.join('=');
+    }
+  };
+  return cannon({
+    url: base,
+    requests: [
+      {
+        method: 'GET',
+        path: '/sanctum/csrf-cookie',
+        setupRequest: (req, ctx) => {
+          const who = signers[next++ % signers.length];
+          ctx.email = who.email;
+          ctx.jar = Object.fromEntries(Object.entries(who.jar).filter(([name]) => /device/i.test(name)));
+          return { ...req, headers: { accept: 'application/json', cookie: cookieHeader(ctx.jar) } };
+        },
+        onResponse: (status, body, ctx, headers) => keep(ctx, headers),
+      },
+      {
+        method: 'POST',
+        path: '/client/v1/login',
+        setupRequest: (req, ctx) => ({
+          ...req,
+          headers: headersOf(ctx.jar),
+          body: JSON.stringify({ email: ctx.email, password: PASSWORD }),
+        }),
+        onResponse: (status, body, ctx, headers) => keep(ctx, headers),
+      },
+      {
+        method: 'GET',
+        path: '/client/v1/profile',
+        setupRequest: (req, ctx) => ({
+          ...req,
+          headers: { accept: 'application/json', cookie: cookieHeader(ctx.jar) },
+        }),
+      },
+    ],
+  });
+}
+
+async function scenarios(mode, base, { reader, signers, sender }, transfer) {
+  const headers = headersOf(reader.jar);
   const rows = [];
-  const record = (name, r) =>
+  const record = (name, r, perLoop = 1) =>
     rows.push({
       mode,
       name,
-      rps: r.requests.average,
+      rps: r.requests.average / perLoop,
       p50: r.latency.p50,
       p97: r.latency.p97_5,
       p99: r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
+      statuses: Object.entries(r.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}×${count}`)
+        .join(' '),
     });
   record(
     'GET /client/v1/profile (signed in)',
     await cannon({ url: `${base}/client/v1/profile`, headers: { cookie: headers.cookie, accept: headers.accept } }),
   );
+  record('sign-in then profile (3 requests; rate in sign-ins/s)', await signInThenProfile(base, signers), 3);
   record(
     'POST /client/v1/quotes',
     await cannon({ url: `${base}/client/v1/quotes`, method: 'POST', headers, body: JSON.stringify(QUOTE) }),
+  );
+  record(
+    'POST /client/v1/transactions (one key again: the stored answer)',
+    await cannon({
+      url: `${base}/client/v1/transactions`,
+      method: 'POST',
+      headers: { ...headersOf(sender.jar), 'idempotency-key': transfer.key },
+      body: transfer.body,
+    }),
   );
   record(
     'GET /client/v1/transactions?search=',
@@ -81,20 +231,21 @@ async function scenarios(mode, base) {
   return rows;
 }
 
-async function single() {
+async function single(people) {
   const port = await freePort();
   const api = startApi(port, env);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health/ready`, 120_000);
-    return await scenarios('one instance', base);
+    const transfer = await confirmOnce(base, people.sender);
+    return { transfer, rows: await scenarios('one instance', base, people, transfer) };
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
   }
 }
 
-async function cluster() {
+async function cluster(people, transfer) {
   const port = await freePort();
   const running = startCluster(settings, port, env);
   try {
@@ -108,7 +259,7 @@ async function cluster() {
       },
       180_000,
     );
-    return await scenarios('cluster (3 instances, HAProxy)', base);
+    return await scenarios('cluster (3 instances, HAProxy)', base, people, transfer);
   } finally {
     await running.stop();
   }
@@ -120,18 +271,27 @@ const database = adminUrl.pathname.slice(1);
 adminUrl.pathname = '/postgres';
 await withDatabase(adminUrl.toString(), (c) => c.query(`create database "${database}"`));
 
-const rows = [...(await single()), ...(await cluster())];
+const people = await customers();
+const { db } = createDatabase({ databaseUrl: settings.databaseUrl, poolMax: 2 });
+try {
+  await loadReferenceCatalogs(db);
+  await mayReallySend(db, people.sender.id);
+} finally {
+  await db.destroy();
+}
+const one = await single(people);
+const rows = [...one.rows, ...(await cluster(people, one.transfer))];
 await dropDatabase(settings);
 
 const ms = (v) => `${Math.round(v)} ms`;
 console.log(
   `\n${duration} s per scenario, ${connections} connections, PostgreSQL + Redis, ${new Date().toISOString()}\n`,
 );
-console.log('| mode | scenario | req/s | p50 | p97.5 | p99 | errors |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| mode | scenario | req/s | p50 | p97.5 | p99 | errors | statuses |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const r of rows)
   console.log(
-    `| ${r.mode} | ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p97)} | ${ms(r.p99)} | ${r.errors} |`,
+    `| ${r.mode} | ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p97)} | ${ms(r.p99)} | ${r.errors} | ${r.statuses} |`,
   );
 const byName = new Map();
 for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);

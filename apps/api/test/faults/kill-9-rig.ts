@@ -10,10 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect } from 'vitest';
-import { newId } from '../../src/lib/ids.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { attributeCatalog } from '../../src/modules/reference/attribute-catalog.ts';
-import { documentCatalog } from '../../src/modules/reference/document-catalog.ts';
 import { type Client } from '../helpers.ts';
 import { drainJobs, path as pathOf, usePaymentsApp, type PaymentsContext } from '../payments/helpers.ts';
 import { killApiProcess, startApiProcess } from './api-process.ts';
@@ -177,44 +174,4 @@ export async function expectNothingStuck(rig: Rig): Promise<void> {
     ctx.db,
   );
   expect(doubled.rows).toEqual([]);
-}
-
-/**
- * Makes a customer (in GB) one that may send in the database itself, for A (whose tasks are real,
- * unlike B's `everyoneMaySend`): email verified, a mobile number, every attribute set, every
- * required document approved.
- */
-export async function mayReallySend(db: PaymentsContext['db'], customerId: string): Promise<void> {
-  const at = new Date();
-  await db
-    .updateTable('accounts')
-    .set({ email_verified_at: at, mobile_number: '+447700900123' })
-    .where('customer_id', '=', customerId)
-    .execute();
-  for (const def of attributeCatalog.forCountry('GB')) {
-    const first = def.options?.[0];
-    const value = typeof first === 'string' ? first : (first?.value ?? 'Kill Nine');
-    await db
-      .insertInto('customer_attributes')
-      .values({ customer_id: customerId, attribute: def.attribute, value, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.columns(['customer_id', 'attribute']).doUpdateSet({ value }))
-      .execute();
-  }
-  for (const category of documentCatalog.all().filter((c) => documentCatalog.isRequired(c, 'GB'))) {
-    await db
-      .insertInto('documents')
-      .values({
-        id: newId(),
-        customer_id: customerId,
-        document_category_code: category.code,
-        document_type_code: category.document_types[0]!.code,
-        status_code: 'approved',
-        status_title: 'Approved',
-        extracted_data: null,
-        created_at: at,
-        updated_at: at,
-        reviewed_at: at,
-      })
-      .execute();
-  }
 }

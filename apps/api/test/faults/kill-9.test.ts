@@ -26,14 +26,8 @@ import {
 import { TRANSFER_JOBS } from '../../src/modules/transfers/transfers.jobs.ts';
 import { GOOD_IBAN } from '../payouts/helpers.ts';
 import { DE_BANK, customer, everyoneMaySend, newKey, quote, recipient } from '../transfers/helpers.ts';
-import {
-  browserHeaders,
-  expectNothingStuck,
-  fireAndKill,
-  mayReallySend,
-  rawRequest,
-  useKillRig,
-} from './kill-9-rig.ts';
+import { browserHeaders, expectNothingStuck, fireAndKill, rawRequest, useKillRig } from './kill-9-rig.ts';
+import { mayReallySend } from '../fixtures/may-send.ts';
 
 const rig = useKillRig();
 const { ctx } = rig;
