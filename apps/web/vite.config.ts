@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 import { parseEnv } from './src/config/env-schema.ts';
 
 /** Where the api listens in development; the dev server proxies every api path there. */
@@ -66,6 +66,91 @@ function precompress(): Plugin {
   };
 }
 
+type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
+
+const nodeModules = (names: string) => new RegExp(`[\\/]node_modules[\\/](?:${names})[\\/]`);
+const appSource = (pattern: string) => new RegExp(`[\\/]apps[\\/]web[\\/]src[\\/](?:${pattern})`);
+
+/** Libraries by the chunk they go to; the app modules that only run with one of them go with it. */
+const LIBRARY_CHUNKS: [RegExp, string][] = [
+  [nodeModules('react|react-dom|scheduler'), 'react'],
+  [nodeModules('pusher-js|laravel-echo'), 'realtime'],
+  [nodeModules('react-hook-form|@hookform'), 'forms'],
+  [nodeModules('@tanstack'), 'query'],
+  [nodeModules('axios|zod'), 'api'],
+  [/[\\/]packages[\\/]contract[\\/]/, 'api'],
+  // Loaded together by lib/api-loader.ts (and the sign-in forms' validators on their first submit).
+  [
+    appSource('lib[\\/](?:http|api-errors|socket-id)\\.ts$|features[\\/]auth[\\/]components[\\/]form-schemas\\.ts$'),
+    'api',
+  ],
+  [appSource('lib[\\/](?:query-client|customer-store|password-policy)\\.ts$'), 'query'],
+];
+const libraryChunk = (id: string) => LIBRARY_CHUNKS.find(([re]) => re.test(id))?.[1];
+
+/** Lazy route modules and texts: never followed when looking for what sign-in may load. */
+const LAZY = appSource('app[\\/](?:routes|layouts)[\\/]|locales[\\/]');
+/** The signed-in screens' common parts: design system, helpers, each feature's api, hooks and lib. */
+const SHARED = appSource('components[\\/]ui[\\/]|lib[\\/]|features[\\/][\\w-]+[\\/](?:api|hooks|lib)[\\/]');
+/** A feature's texts in one language (lib/i18n.ts loadLocale); `common` is not a feature. */
+const TEXTS = appSource('locales[\\/](en|fr)[\\/](?!common\\.ts$)[\\w-]+\\.ts$');
+
+/**
+ * The chunk of each module the build places by name (docs/decisions/0012-fewer-chunks.md); every
+ * other module is placed by Rollup. Computed once per build from the module graph.
+ */
+function chunkPlan(ids: readonly string[], info: ModuleInfoOf): Map<string, string> {
+  const plan = new Map<string, string>();
+  const entry = ids.find((id) => info(id)?.isEntry);
+  // A module importing a lazy library itself is not part of sign-in's bundle, even when a feature's
+  // index re-exports it next to sign-in's screens.
+  const importsLazyLibrary = (id: string) =>
+    (info(id)?.importedIds ?? []).some((d) => (libraryChunk(d) ?? 'react') !== 'react');
+  const reach = (dynamic: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const todo = entry ? [entry] : [];
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      if (seen.has(id) || (!dynamic && importsLazyLibrary(id))) continue;
+      seen.add(id);
+      const m = info(id);
+      if (!m) continue;
+      todo.push(...m.importedIds);
+      if (dynamic) todo.push(...m.dynamicallyImportedIds.filter((d) => !LAZY.test(d)));
+    }
+    return seen;
+  };
+  // Sign-in's bundle, named so that the shared chunk can import from it instead of Rollup splitting
+  // what both use out of it.
+  for (const id of reach(false)) {
+    const lazyModule = id !== entry && (info(id)?.dynamicImporters.length ?? 0) > 0;
+    if (libraryChunk(id) !== 'react' && !lazyModule) plan.set(id, 'index');
+  }
+  // What sign-in and sign-up may load later (the api on the first request, the policy): not shared.
+  const signIn = reach(true);
+  for (const id of ids) {
+    if (plan.has(id)) continue;
+    const library = libraryChunk(id);
+    const texts = TEXTS.exec(id);
+    if (library) plan.set(id, library);
+    else if (texts) plan.set(id, `texts-${texts[1]}`);
+    else if (SHARED.test(id) && !signIn.has(id) && (info(id)?.dynamicImporters.length ?? 0) === 0)
+      plan.set(id, 'shared');
+  }
+  return plan;
+}
+
+/** One plan per output: Rollup passes the same api object for every module of it. */
+const plans = new WeakMap<object, Map<string, string>>();
+function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefined {
+  let plan = plans.get(api);
+  if (!plan) {
+    plan = chunkPlan([...api.getModuleIds()], api.getModuleInfo);
+    plans.set(api, plan);
+  }
+  return plan.get(id);
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   define: {
@@ -95,13 +180,15 @@ export default defineConfig(({ mode }) => ({
     // bench/bundle.mjs reads the manifest to size what '/' loads.
     manifest: true,
     target: 'es2022',
+    // A few KB smaller than esbuild's output (docs/decisions/0012-fewer-chunks.md).
+    minify: 'terser',
     rollupOptions: {
       output: {
-        // React and ReactDOM change rarely: their own long-cached chunk.
-        manualChunks(id) {
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-          return undefined;
-        },
+        // Fewer, larger chunks (docs/decisions/0012-fewer-chunks.md): only the modules chunkPlan
+        // names go to the named chunks (not their imports as well). React and ReactDOM change
+        // rarely: their own long-cached chunk.
+        onlyExplicitManualChunks: true,
+        manualChunks,
       },
     },
   },
