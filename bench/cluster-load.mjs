@@ -7,15 +7,23 @@
 //
 //   BENCH_SECONDS (10) per scenario, BENCH_CONNECTIONS (20). Needs PostgreSQL, Redis and HAProxy as
 //   `npm run cluster` does; uses the database remit_cluster_load (dropped first) and Redis db 12.
-//   The customer who confirms is made one who may send in the database (the api's test fixture,
-//   hence tsx), before any instance of the measured modes has read the session.
+//   The customer who confirms is made one who may send in the database (bench/customers.mjs, hence
+//   tsx), before any instance of the measured modes has read the session.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { createDatabase } from '../apps/api/src/db/connection.ts';
-import { loadReferenceCatalogs } from '../apps/api/src/modules/reference/catalogs.ts';
-import { mayReallySend } from '../apps/api/test/fixtures/may-send.ts';
 import { clusterSettings, dropDatabase, freePort, startCluster, withDatabase } from '../scripts/cluster-kit.mjs';
-import { cookieHeader, cookieJar, startApi, waitFor } from './support.mjs';
+import {
+  GBP_TO_EUR_BANK,
+  germanRecipient,
+  headersOf,
+  letThemSend,
+  PASSWORD,
+  post,
+  quoteWhenRatesAreIn,
+  signUp,
+  signUpInGb,
+} from './customers.mjs';
+import { cookieHeader, startApi, waitFor } from './support.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -43,46 +51,10 @@ const QUOTE = {
   source_amount: '10000',
 };
 
-const PASSWORD = 'Bench-Password-2026';
-
 function cannon(opts) {
   return new Promise((ok, fail) => {
     autocannon({ connections, duration, ...opts }, (err, r) => (err ? fail(err) : ok(r)));
   });
-}
-
-/** What the app sends on a write: the session cookie and the anti-forgery token. */
-function headersOf(jar) {
-  return {
-    cookie: cookieHeader(jar),
-    accept: 'application/json',
-    'content-type': 'application/json',
-    'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']),
-  };
-}
-
-/** A new customer through the api (csrf cookie first, as the app does): email and cookie jar. */
-async function signUp(base) {
-  const jar = cookieJar(await fetch(`${base}/sanctum/csrf-cookie`));
-  const email = `load.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await fetch(`${base}/client/v1/signup`, {
-    method: 'POST',
-    headers: headersOf(jar),
-    body: JSON.stringify({ email, password: PASSWORD, confirm_password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  return { email, jar: cookieJar(res, jar), id: (await res.json()).id };
-}
-
-async function post(base, jar, path, body, extra = {}, expected = 201) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { ...headersOf(jar), ...extra },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${text}`);
-  return JSON.parse(text);
 }
 
 /**
@@ -100,9 +72,7 @@ async function customers() {
     const reader = await signUp(base);
     const signers = [];
     for (let i = 0; i < 2 * connections; i++) signers.push(await signUp(base));
-    const sender = await signUp(base);
-    // The United Kingdom (ISO 3166 numeric 826): what the database part of "may send" is for.
-    await post(base, sender.jar, '/client/v1/update-country', { country_id: 826 }, {}, 200);
+    const sender = await signUpInGb(base);
     return { reader, signers, sender };
   } finally {
     api.kill('SIGTERM');
@@ -112,22 +82,8 @@ async function customers() {
 
 /** The sender's one transfer (recipient, quote, confirm with a key): what the replays ask for again. */
 async function confirmOnce(base, sender) {
-  const recipient = await post(base, sender.jar, '/client/v1/recipients', {
-    name: 'Greta Schmidt',
-    country: 'DE',
-    currency: 'EUR',
-    payout_method: 'bank_account',
-    details: { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' },
-  });
-  const ask = { source_currency: 'GBP', target_country: 'DE', target_currency: 'EUR', payout_method: 'bank_account' };
-  // A new database has only the seeded rates until the instance's first rates refresh has run.
-  let quote;
-  for (let i = 0; !quote; i++) {
-    quote = await post(base, sender.jar, '/client/v1/quotes', { ...ask, source_amount: '10000' }).catch((e) => {
-      if (i >= 60) throw e;
-      return new Promise((r) => setTimeout(r, 1000));
-    });
-  }
+  const recipient = await germanRecipient(base, sender.jar);
+  const quote = await quoteWhenRatesAreIn(base, sender.jar, { ...GBP_TO_EUR_BANK, source_amount: '10000' });
   const key = crypto.randomUUID();
   const body = JSON.stringify({ quote_id: quote.id, recipient_id: recipient.id, purpose: null, reference: 'Rent' });
   await post(base, sender.jar, '/client/v1/transactions', JSON.parse(body), { 'idempotency-key': key });
@@ -272,13 +228,7 @@ adminUrl.pathname = '/postgres';
 await withDatabase(adminUrl.toString(), (c) => c.query(`create database "${database}"`));
 
 const people = await customers();
-const { db } = createDatabase({ databaseUrl: settings.databaseUrl, poolMax: 2 });
-try {
-  await loadReferenceCatalogs(db);
-  await mayReallySend(db, people.sender.id);
-} finally {
-  await db.destroy();
-}
+await letThemSend(settings.databaseUrl, [people.sender]);
 const one = await single(people);
 const rows = [...one.rows, ...(await cluster(people, one.transfer))];
 await dropDatabase(settings);
