@@ -49,11 +49,7 @@ export function createMoneyServices(
     provider: infra.ratesProvider ?? createRatesProvider(config.rates, now),
     maxAgeHours: config.rates.maxAgeHours,
   });
-  const ratesJob = new RatesRefreshJob({
-    rates,
-    everyMinutes: config.rates.refreshMinutes,
-    log: log.child({ module: 'rates' }),
-  });
+  const ratesJob = new RatesRefreshJob({ rates, log: log.child({ module: 'rates' }) });
   const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
   // What is used of the 30-day limit comes from the customer's transfers.
   const limits = new LimitsService({

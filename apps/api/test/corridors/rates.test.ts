@@ -184,46 +184,48 @@ describe('the refresh job', () => {
     expect(ecb.hits).toBe(before + 1);
   });
 
-  it('refreshes on start, logs a failure without throwing, and stops', async () => {
+  it('logs a failure without throwing; stop waits for a refresh under way', async () => {
     const { log, lines } = logger();
     let calls = 0;
+    let finish = () => {};
     const job = new RatesRefreshJob({
       rates: {
         providerName: 'test',
         refresh: async () => {
           calls += 1;
           if (calls === 2) throw new Error('network down');
+          if (calls === 3) await new Promise<void>((ok) => (finish = ok));
           return { provider: 'test', as_of: MONDAY.toISOString(), currencies: ['USD'] };
         },
       },
-      everyMinutes: 60,
       log,
     });
-    await job.start();
     await job.runOnce();
-    await job.stop();
-    expect(calls).toBe(2);
+    await job.runOnce();
+    const third = job.runOnce();
+    // A refresh still running is not started again.
+    expect(job.runOnce()).toBe(third);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(calls).toBe(3);
     expect(lines).toEqual([
       { level: 'info', msg: 'rates refreshed from test' },
       { level: 'warn', msg: 'rates refresh from test failed; the last rates stay' },
+      { level: 'info', msg: 'rates refreshed from test' },
     ]);
   });
+});
 
-  it('never runs with RATES_REFRESH_MINUTES=0', async () => {
-    const { log, lines } = logger();
-    let calls = 0;
-    const job = new RatesRefreshJob({
-      rates: {
-        providerName: 'test',
-        refresh: async () => ((calls += 1), { provider: 'test', as_of: '', currencies: [] }),
-      },
-      everyMinutes: 0,
-      log,
-    });
-    await job.start();
-    await job.stop();
-    expect(calls).toBe(0);
-    expect(lines).toEqual([]);
+describe('RATES_REFRESH_MINUTES=0', () => {
+  const off = useTestApp({ env: { RATES_PROVIDER: 'ecb', RATES_ECB_URL: ecbUrl, RATES_REFRESH_MINUTES: '0' } });
+
+  it('schedules no rates refresh', () => {
+    expect(off.app.services.periodic.names()).not.toContain('rates.refresh');
+    expect(off.app.services.periodic.names()).toContain('transfers.sweep-idempotency-keys');
   });
 });
 

@@ -1,31 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { minutesInMs } from '../../lib/clock.ts';
 import type { RatesService } from './rates.service.ts';
 
 /**
- * Refreshes the mid-market rates when the api is ready, then every `everyMinutes` (0: never).
- * A failed refresh is logged and changes nothing: the last good rates (or the snapshot) stay in
- * use until they are too old to quote on (docs/product/money-movement.md#corridors).
+ * One refresh of the mid-market rates, as the periodic task `rates.refresh` runs it (every
+ * RATES_REFRESH_MINUTES, once across the instances: composition-root.ts). A failed refresh is logged
+ * and changes nothing: the last good rates (or the snapshot) stay in use until they are too old to
+ * quote on (docs/product/money-movement.md#corridors).
  */
 export class RatesRefreshJob {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly deps: {
       rates: Pick<RatesService, 'refresh' | 'providerName'>;
-      everyMinutes: number;
       log: FastifyBaseLogger;
     },
   ) {}
-
-  /** Runs a first refresh (failures logged), then schedules the next ones (unref'd). */
-  async start(): Promise<void> {
-    if (this.deps.everyMinutes <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), minutesInMs(this.deps.everyMinutes));
-    this.timer.unref();
-    await this.runOnce();
-  }
 
   /** One refresh; never throws. A refresh still running is not started again. */
   runOnce(): Promise<void> {
@@ -42,9 +32,8 @@ export class RatesRefreshJob {
     return this.running;
   }
 
+  /** Waits for a refresh under way (the api closing). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await this.running;
   }
 }

@@ -208,10 +208,10 @@ export class Jobs {
   /**
    * Frees a job's unique key (it keeps running): a periodic job queues its next run under the same
    * key while it runs (the key is unique among queued and running jobs). Handlers get it as
-   * `job.releaseUniqueKey()`.
+   * `job.releaseUniqueKey()`; `db` is the caller's transaction when it queues the next run in it.
    */
-  async releaseUniqueKey(jobId: string): Promise<void> {
-    await this.deps.db
+  async releaseUniqueKey(jobId: string, db: Executor = this.deps.db): Promise<void> {
+    await db
       .updateTable('jobs')
       .set({ unique_key: null, updated_at: this.deps.now() })
       .where('id', '=', jobId)

@@ -66,11 +66,7 @@ export class PeriodicTasks {
   private async tick(task: PeriodicTask, job: JobInfo): Promise<void> {
     // One transaction: an instance scheduling at this moment sees either this job's key or the next's.
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('jobs')
-        .set({ unique_key: null, updated_at: this.deps.now() })
-        .where('id', '=', job.id)
-        .execute();
+      await this.deps.jobs.releaseUniqueKey(job.id, trx);
       await this.deps.jobs.enqueue(
         trx,
         jobName(task),
