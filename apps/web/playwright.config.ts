@@ -3,12 +3,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium';
+import { baseURL, reviewURL } from './e2e/servers';
 
 // e2e: real Chromium (Debian's) against the real api serving the built web app on a fresh
 // embedded database. `npm run build -w apps/web` must have run first (the test script does it).
-const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://127.0.0.1:${port}`;
+// Two apis, one with the sandbox reviewer's default delay for the specs that watch it (e2e/servers.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'remit-e2e-'));
+
+function api(url: string, env: Record<string, string>) {
+  return {
+    command: 'npx tsx ../api/src/server.ts',
+    url: `${url}/client/v1/password-policy`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: new URL(url).port,
+      APP_URL: url,
+      WEB_DIST: join(import.meta.dirname, 'dist'),
+      LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the per-address limit (20 an hour) is tested in the api.
+      SIGNUP_MAX_PER_IP: '1000',
+      // The sandbox payout partner completes a payout after 20 s by default; journeys watch it live.
+      SANDBOX_PAYOUT_DELAY_SECONDS: '5',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,25 +55,9 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: 'npx tsx ../api/src/server.ts',
-    url: `${baseURL}/client/v1/password-policy`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      WEB_DIST: join(import.meta.dirname, 'dist'),
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the per-address limit (20 an hour) is tested in the api.
-      SIGNUP_MAX_PER_IP: '1000',
-      // The sandbox payout partner completes a payout after 20 s by default; journeys watch it live.
-      SANDBOX_PAYOUT_DELAY_SECONDS: '5',
-    },
-  },
+  webServer: [
+    // Customers verified without waiting: the sandbox reviewer decides at once.
+    api(baseURL, { DATA_DIR: join(dataDir, 'api'), SANDBOX_REVIEW_DELAY_MS: '0' }),
+    api(reviewURL, { DATA_DIR: join(dataDir, 'review') }),
+  ],
 });

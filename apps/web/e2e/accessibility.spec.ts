@@ -11,6 +11,7 @@ import {
   verifiedUkCustomer,
 } from './verified-customer';
 import { axe } from './axe';
+import { reviewURL } from './servers';
 
 /** axe finds nothing, and nothing scrolls sideways (the phone project runs this at 360 px). */
 async function expectAccessible(page: Page, label: string): Promise<void> {
@@ -110,38 +111,43 @@ test.describe('every screen is accessible @phone', () => {
     await expectAccessible(page, 'dashboard: sending again to a recipient');
   });
 
-  test('account verification overview in every state: nothing, in review, approved, rejected', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(180_000);
-    await onboardedUkCustomer(page, request, 'a11y-verification');
-    const openOverview = async () => {
-      await page.goto('/account-verification');
-      await expect(page.getByRole('heading', { name: 'Account verification', level: 1 })).toBeVisible();
-      await expect(page.getByTestId('category-proof_of_identity')).toBeVisible();
-      await expect(page.locator('svg.animate-spin')).toHaveCount(0);
-    };
-    await openOverview();
-    await expect(page.getByTestId('documents-empty')).toBeVisible();
-    await expectAccessible(page, 'verification: nothing uploaded');
+  // The api whose reviewer keeps its default delay, so the documents are seen in review (e2e/servers.ts).
+  test.describe('while the sandbox reviews', () => {
+    test.use({ baseURL: reviewURL });
 
-    // A PDF page and a picture: their links to open them, while in review.
-    await uploadThroughApi(page, 'proof_of_address', 'utility_bill', { name: 'bill.pdf', buffer: simplePdf('BILL') });
-    const photo = { name: 'passport.jpg', buffer: await picture('PASSPORT', '#1e3a8a', 'jpeg') };
-    await uploadThroughApi(page, 'proof_of_identity', 'passport', photo, { document_number: '123456789' });
-    await openOverview();
-    await expect(page.getByRole('link', { name: /of your/ })).toHaveCount(2);
-    await expectAccessible(page, 'verification: documents in review');
+    test('account verification overview in every state: nothing, in review, approved, rejected', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      await onboardedUkCustomer(page, request, 'a11y-verification');
+      const openOverview = async () => {
+        await page.goto('/account-verification');
+        await expect(page.getByRole('heading', { name: 'Account verification', level: 1 })).toBeVisible();
+        await expect(page.getByTestId('category-proof_of_identity')).toBeVisible();
+        await expect(page.locator('svg.animate-spin')).toHaveCount(0);
+      };
+      await openOverview();
+      await expect(page.getByTestId('documents-empty')).toBeVisible();
+      await expectAccessible(page, 'verification: nothing uploaded');
 
-    // Decided: approved, and a selfie rejected.
-    const selfie = { name: 'selfie-reject.jpg', buffer: photo.buffer };
-    await uploadThroughApi(page, 'selfie', 'selfie', selfie, await selfieTokens(page));
-    const status = (code: string) => page.getByTestId(`category-${code}`);
-    await openOverview();
-    await expect(status('proof_of_identity')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
-    await expect(status('proof_of_address')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
-    await expect(status('selfie')).toHaveAttribute('data-status', 'rejected', { timeout: REVIEW_TIMEOUT });
-    await expectAccessible(page, 'verification: approved and rejected');
+      // A PDF page and a picture: their links to open them, while in review.
+      await uploadThroughApi(page, 'proof_of_address', 'utility_bill', { name: 'bill.pdf', buffer: simplePdf('BILL') });
+      const photo = { name: 'passport.jpg', buffer: await picture('PASSPORT', '#1e3a8a', 'jpeg') };
+      await uploadThroughApi(page, 'proof_of_identity', 'passport', photo, { document_number: '123456789' });
+      await openOverview();
+      await expect(page.getByRole('link', { name: /of your/ })).toHaveCount(2);
+      await expectAccessible(page, 'verification: documents in review');
+
+      // Decided: approved, and a selfie rejected.
+      const selfie = { name: 'selfie-reject.jpg', buffer: photo.buffer };
+      await uploadThroughApi(page, 'selfie', 'selfie', selfie, await selfieTokens(page));
+      const status = (code: string) => page.getByTestId(`category-${code}`);
+      await openOverview();
+      await expect(status('proof_of_identity')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
+      await expect(status('proof_of_address')).toHaveAttribute('data-status', 'approved', { timeout: REVIEW_TIMEOUT });
+      await expect(status('selfie')).toHaveAttribute('data-status', 'rejected', { timeout: REVIEW_TIMEOUT });
+      await expectAccessible(page, 'verification: approved and rejected');
+    });
   });
 });

@@ -6,6 +6,7 @@ import { findLayoutProblems } from './layout';
 import { signUpAndVerify, uniqueEmail } from './support';
 import { picture, REVIEW_TIMEOUT, selfieTokens, uploadThroughApi } from './verified-customer';
 import { axe } from './axe';
+import { reviewURL } from './servers';
 
 /**
  * Account verification (docs/product/account-verification.md): a UK customer uploads documents on
@@ -13,6 +14,9 @@ import { axe } from './axe';
  * SANDBOX_REVIEW_DELAY_MS, 3 s by default, then approved, or rejected when a file name contains
  * "reject"); each status arrives live (DocumentStatusChanged).
  */
+
+// The api whose reviewer keeps its default delay: these specs watch the review happen (e2e/servers.ts).
+test.use({ baseURL: reviewURL });
 
 // The selfie runs the liveness capture with the camera: Chromium's fake camera, allowed without a
 // prompt. Added to the project's own launch options (a worker option, so set for the whole file).

@@ -5,12 +5,15 @@ import { signUpAndVerify, uniqueEmail } from './support';
 
 /**
  * A customer who may send money (docs/product/money-movement.md#limits): email verified, onboarding
- * complete, identity, address and selfie approved by the api's sandbox reviewer. The onboarding goes
- * through its real screens; the documents through the real upload call (their screens have specs of
- * their own: verification.spec.ts).
+ * complete, identity, address and selfie approved by the api's sandbox reviewer (at once on the
+ * journeys' api, e2e/servers.ts). The onboarding goes through its real screens; the documents through
+ * the real upload call (their screens have specs of their own: verification.spec.ts).
  */
 
-/** Sandbox review: in review after 3 s, decided 3 s later; room for a busy machine. */
+/**
+ * Sandbox review: at once on the journeys' api, in review after 3 s and decided 3 s later on the
+ * one that keeps the default delay (e2e/servers.ts); room for a busy machine.
+ */
 export const REVIEW_TIMEOUT = 20_000;
 
 /** A card-like picture with a caption, as a real JPEG or PNG. */

@@ -1,0 +1,11 @@
+/**
+ * The two apis the e2e suite starts (playwright.config.ts), the same build on two fresh embedded
+ * databases. The first, every journey's, has the sandbox reviewer decide at once
+ * (SANDBOX_REVIEW_DELAY_MS=0): a customer who may send money is ready as soon as the documents are
+ * uploaded. The second keeps the reviewer's default delay (in review after 3 s, decided 3 s later),
+ * for the specs that watch a review happen (verification.spec.ts, the verification states of
+ * accessibility.spec.ts): `test.use({ baseURL: reviewURL })`.
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const reviewURL = `http://127.0.0.1:${port + 1}`;
