@@ -37,7 +37,7 @@ const LINES = [
   ['request id (genReqId, x-request-id)', /randomUUID|genReqId|src\/app\.ts/],
   ['compression hooks (small answer: not compressed)', /@fastify\/compress|plugins\/compress\.ts/],
   ['cookie onSend (@fastify/cookie)', /fastifyCookieOnSendHandler/],
-  ['request logger (per-request child)', /createChildLogger|request-logger\.ts|validateLogger/],
+  ['request logger (per-request child, log lines)', /ChildLogger|request-logger\.ts|validateLogger|\/pino\/|@pinojs/],
   ['metrics (onResponse)', /plugins\/metrics\.ts|prom-client/],
   ['handler and serialization', /contract-route\.ts|auth\.routes\.ts|bare-server\.mjs/],
   ["Node: response headers (writeHead's checks)", /writeHead/],
