@@ -44,9 +44,15 @@ describe.skipIf(inPostgresPass)('graceful shutdown', () => {
     const signalledAt = Date.now();
     api.child.kill('SIGTERM');
 
-    // Draining: readiness fails at once while the port still takes connections, so a balancer
-    // checking it stops sending before connections would be refused.
-    const ready = await fetch(`${api.url}/health/ready`);
+    // Draining: readiness fails as soon as the signal is handled, while the port still takes
+    // connections, so a balancer checking it stops sending before connections would be refused.
+    // (A probe sent before the child has run its signal handler still gets 200: on a busy machine
+    // that can take a moment, hence the short poll.)
+    let ready = await fetch(`${api.url}/health/ready`);
+    for (const until = Date.now() + 2_000; ready.status === 200 && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 25));
+      ready = await fetch(`${api.url}/health/ready`);
+    }
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ checks: { instance: 'draining' } });
 
