@@ -61,22 +61,29 @@ async function inParallel(items, width, work) {
   );
 }
 
-/** CPU time (ms) of a process and its children as /proc has it, and PostgreSQL's server processes. */
+/** CPU time (ms) of the api process, and of each PostgreSQL server process, as /proc has them. */
 function cpuMs(pid) {
-  const ticks = (p) => {
-    const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(f[11]) + Number(f[12]);
-  };
   const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-  let postgres = 0;
+  const ms = (p) => {
+    const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * tick;
+  };
+  const postgres = new Map();
   for (const p of execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n')) {
     try {
-      postgres += ticks(p);
+      postgres.set(p, ms(p));
     } catch {
       /* gone meanwhile */
     }
   }
-  return { api: ticks(pid) * tick, postgres: postgres * tick };
+  return { api: ms(pid), postgres };
+}
+
+/** PostgreSQL's CPU between two readings: processes alive at both (a connection closed meanwhile is not counted). */
+function postgresMs(before, after) {
+  let sum = 0;
+  for (const [p, at] of after.postgres) sum += at - (before.postgres.get(p) ?? at);
+  return sum;
 }
 
 /** One call at `perSecond` for `duration` s: percentiles of every response's time, and the CPU used. */
@@ -100,7 +107,7 @@ function measure(apiPid, perSecond, duration, opts) {
           .map(([code, { count }]) => `${code}×${count}`)
           .join(' '),
         apiCpu: (after.api - before.api) / (duration * 10),
-        postgresCpu: (after.postgres - before.postgres) / (duration * 10),
+        postgresCpu: postgresMs(before, after) / (duration * 10),
       });
     });
     run.on('response', (client, status, bytes, ms) => times.push(ms));
