@@ -43,3 +43,7 @@ export * from './payments/schemas.ts';
 export * as paymentsEndpoints from './payments/endpoints.ts';
 export * from './tracking/schemas.ts';
 export * as trackingEndpoints from './tracking/endpoints.ts';
+export * from './passkeys/schemas.ts';
+export * as passkeysEndpoints from './passkeys/endpoints.ts';
+export * from './step-up/schemas.ts';
+export * as stepUpEndpoints from './step-up/endpoints.ts';
