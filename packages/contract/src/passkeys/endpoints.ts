@@ -1,7 +1,6 @@
 import { defineEndpoint } from '../common/endpoint.ts';
 import { IdParams } from '../common/primitives.ts';
 import { Customer } from '../entities/customer.ts';
-import { MessageBody } from '../common/errors.ts';
 import {
   Passkey,
   PasskeyAssertionRequest,
@@ -72,21 +71,21 @@ export const loginWithPasskey = defineEndpoint({
   auth: 'none',
 });
 
-/** After the password, while the session waits for its second factor: options for one of the customer's passkeys. */
+/** After the password, while the session waits for its second factor (access pending-mfa): options for one of the customer's passkeys. */
 export const mfaPasskeyOptions = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/passkey-options',
   summary: 'Start the second factor with a passkey',
   response: PasskeyRequestOptions,
-  auth: 'none',
+  auth: 'session',
 });
 
-/** Completes the session's MFA with a passkey of the same customer. */
+/** Completes the session's MFA with a passkey of the same customer; answers like POST /client/v1/mfa. */
 export const mfaWithPasskey = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/passkey',
   summary: 'Second factor with a passkey',
   body: PasskeyAssertionRequest,
-  response: MessageBody,
-  auth: 'none',
+  response: Customer,
+  auth: 'session',
 });
