@@ -8,6 +8,7 @@ import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
 import type security from '@/locales/en/security';
+import type stepUp from '@/locales/en/stepUp';
 import type tracking from '@/locales/en/tracking';
 import type transfer from '@/locales/en/transfer';
 import type verification from '@/locales/en/verification';
@@ -32,6 +33,7 @@ declare module 'i18next' {
         payment: typeof payment;
         tracking: typeof tracking;
         limits: typeof limits;
+        stepUp: typeof stepUp;
       };
     };
   }
