@@ -1,4 +1,5 @@
 import { MessageBody, ValidationErrorBody } from '@remit/contract';
+import { isStepUpCancelled } from './step-up-bridge';
 
 export interface ApiError {
   /** HTTP status, or null when no response arrived (network error, parse failure). */
@@ -54,13 +55,17 @@ export async function readApiError(error: unknown): Promise<ApiError> {
 }
 
 /**
- * What a screen shows of a failed call: the error, or null for a 401. The 401 rule is the http
- * client's alone (lib/http.ts, docs/product/auth-and-sessions.md#the-401-rule): it signs the customer
- * out and goes to sign-in, so a screen never words a 401 and only returns on null.
+ * What a screen shows of a failed call: the error, or null for a 401 and for a step-up the customer
+ * cancelled. The 401 rule is the http client's alone (lib/http.ts,
+ * docs/product/auth-and-sessions.md#the-401-rule): it signs the customer out and goes to sign-in, so
+ * a screen never words a 401 and only returns on null. A cancelled step-up
+ * (docs/product/auth-and-sessions.md#step-up) was the customer's choice: nothing to alarm them with.
  */
 export async function readShownError(error: unknown): Promise<ApiError | null> {
-  return isSignedOut(error) ? null : readApiError(error);
+  return isSignedOut(error) || isStepUpCancelled(error) ? null : readApiError(error);
 }
+
+export { isStepUpCancelled };
 
 /** A 401: the http client has signed the customer out and is on its way to sign-in (read structurally). */
 export function isSignedOut(error: unknown): boolean {

@@ -1,12 +1,24 @@
-import { authEndpoints, MFA_REQUIRED, PASSWORD_CONFIRMATION_REQUIRED, securityEndpoints } from '@remit/contract';
+import {
+  authEndpoints,
+  MFA_REQUIRED,
+  securityEndpoints,
+  STEP_UP_REQUIRED,
+  transactionsEndpoints,
+  VERIFICATION_REQUIRED,
+} from '@remit/contract';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
 import { http, registerNavigate } from './http';
 import { progressActiveCount } from './progress';
 import { setSocketIdSource } from './socket-id';
+import { isStepUpCancelled, registerStepUpHandler, type StepUpChallenge } from './step-up-bridge';
+import { readShownError } from './api-errors';
 
-afterEach(() => registerNavigate(null));
+afterEach(() => {
+  registerNavigate(null);
+  registerStepUpHandler(null);
+});
 
 describe('http client (global setup of docs/product/api.md)', () => {
   it('has the global defaults', () => {
@@ -172,10 +184,115 @@ describe('http client (global setup of docs/product/api.md)', () => {
     registerNavigate(navigate);
     server.use(
       mswHttp.post(securityEndpoints.setupTotp.path, () =>
-        HttpResponse.json({ message: 'Confirm your password.', code: PASSWORD_CONFIRMATION_REQUIRED }, { status: 403 }),
+        HttpResponse.json({ message: 'Verify your identity first.', code: VERIFICATION_REQUIRED }, { status: 403 }),
       ),
     );
     await expect(http.post(securityEndpoints.setupTotp.path, {})).rejects.toMatchObject({ response: { status: 403 } });
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('http client: 403 step_up_required (docs/product/auth-and-sessions.md#step-up)', () => {
+  const stepUpRequired = (scope?: string) =>
+    HttpResponse.json(
+      {
+        message: 'Confirm it’s you.',
+        code: STEP_UP_REQUIRED,
+        factors: ['password', 'totp'],
+        ...(scope ? { scope } : {}),
+      },
+      { status: 403 },
+    );
+
+  /** POST /client/v1/transactions answering 403 step_up_required until `open()`; records each try. */
+  function protectedCall(scope?: string) {
+    const tries: { key: string | null; body: unknown }[] = [];
+    let allowed = false;
+    server.use(
+      mswHttp.post(transactionsEndpoints.createTransaction.path, async ({ request }) => {
+        tries.push({ key: request.headers.get('idempotency-key'), body: await request.json() });
+        return allowed ? HttpResponse.json({ id: 'tx-1' }, { status: 201 }) : stepUpRequired(scope);
+      }),
+    );
+    return { tries, open: () => (allowed = true) };
+  }
+
+  const send = () =>
+    http.post(
+      transactionsEndpoints.createTransaction.path,
+      { quote_id: 'q-1' },
+      { headers: { 'Idempotency-Key': 'k-1' } },
+    );
+
+  it('asks the registered dialog, then sends the same request again (same Idempotency-Key) and resolves with it', async () => {
+    const call = protectedCall('transfer:new-recipient');
+    const asked: StepUpChallenge[] = [];
+    registerStepUpHandler(async (challenge) => {
+      asked.push(challenge);
+      call.open();
+    });
+    const res = await send();
+    expect(res.status).toBe(201);
+    expect(res.data).toEqual({ id: 'tx-1' });
+    expect(asked).toEqual([{ factors: ['password', 'totp'], scope: 'transfer:new-recipient' }]);
+    expect(call.tries).toEqual([
+      { key: 'k-1', body: { quote_id: 'q-1' } },
+      { key: 'k-1', body: { quote_id: 'q-1' } },
+    ]);
+    expect(progressActiveCount()).toBe(0);
+  });
+
+  it('cancelled: rejects with the original 403, marked so that screens show nothing', async () => {
+    const call = protectedCall();
+    registerStepUpHandler(() => Promise.reject(new Error('cancelled')));
+    const error: unknown = await send().catch((e: unknown) => e);
+    expect(error).toMatchObject({ response: { status: 403 } });
+    expect(isStepUpCancelled(error)).toBe(true);
+    expect(await readShownError(error)).toBeNull();
+    expect(call.tries).toHaveLength(1);
+  });
+
+  it('sends the request again only once: a second 403 goes to the caller', async () => {
+    const call = protectedCall();
+    let asked = 0;
+    registerStepUpHandler(async () => {
+      asked += 1;
+    });
+    const error: unknown = await send().catch((e: unknown) => e);
+    expect(error).toMatchObject({ response: { status: 403, data: { code: STEP_UP_REQUIRED } } });
+    expect(isStepUpCancelled(error)).toBe(false);
+    expect([asked, call.tries.length]).toEqual([1, 2]);
+  });
+
+  it('without a dialog (outside the signed-in screens) the 403 goes to the caller as it is', async () => {
+    const call = protectedCall();
+    const error: unknown = await send().catch((e: unknown) => e);
+    expect(error).toMatchObject({ response: { status: 403 } });
+    expect(await readShownError(error)).toMatchObject({ status: 403, code: STEP_UP_REQUIRED });
+    expect(call.tries).toHaveLength(1);
+  });
+
+  it('calls that need a step-up at once share one dialog', async () => {
+    const call = protectedCall();
+    let asked = 0;
+    let finish: () => void = () => undefined;
+    registerStepUpHandler(
+      () =>
+        new Promise<void>((resolve) => {
+          asked += 1;
+          finish = () => {
+            call.open();
+            resolve();
+          };
+        }),
+    );
+    const both = Promise.all([send(), send()]);
+    await vi.waitFor(() => expect(call.tries).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish();
+    const results = await both;
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
+    expect(asked).toBe(1);
+    expect(call.tries).toHaveLength(4);
   });
 });

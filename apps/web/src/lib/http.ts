@@ -1,10 +1,17 @@
-import { authEndpoints, MFA_REQUIRED } from '@remit/contract';
+import { authEndpoints, MFA_REQUIRED, STEP_UP_REQUIRED } from '@remit/contract';
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { currentPathname, navigateTo, notifyUnauthorized } from './navigation';
 import { progressDone, progressReset, progressStart } from './progress';
 import { currentSocketId } from './socket-id';
+import {
+  hasStepUpHandler,
+  markStepUpCancelled,
+  requestStepUp,
+  stepUpClock,
+  type StepUpChallenge,
+} from './step-up-bridge';
 
 export { registerNavigate, registerUnauthorizedHandler } from './navigation';
 
@@ -22,17 +29,34 @@ export const http = axios.create({
   },
 });
 
-/** A request sent again after a 419 carries this mark (axios copies it into the new config). */
-type MaybeResent = InternalAxiosRequestConfig & { resentAfter419?: boolean };
+/**
+ * A request sent again after a 419 or after a step-up carries its mark (axios copies it into the new
+ * config); `sentAt` is when it left (stepUpClock), to know whether a step-up came after it.
+ */
+type MaybeResent = InternalAxiosRequestConfig & {
+  resentAfter419?: boolean;
+  resentAfterStepUp?: boolean;
+  sentAt?: number;
+};
 
 /** Reads `code` of a MessageBody without parsing the whole body. */
 function hasCode(data: unknown, code: string): boolean {
   return typeof data === 'object' && data !== null && (data as { code?: unknown }).code === code;
 }
 
+/** The factors and scope of a 403 step_up_required (read structurally; unknown factors dropped later). */
+function challengeOf(data: unknown): StepUpChallenge {
+  const { factors, scope } = data as { factors?: unknown; scope?: unknown };
+  return {
+    factors: Array.isArray(factors) ? factors.filter((f): f is string => typeof f === 'string') : [],
+    ...(typeof scope === 'string' ? { scope } : {}),
+  };
+}
+
 http.interceptors.request.use(
   (request: InternalAxiosRequestConfig) => {
     progressStart();
+    (request as MaybeResent).sentAt = stepUpClock();
     const socketId = currentSocketId();
     if (socketId) request.headers.set('X-Socket-ID', socketId);
     return request;
@@ -57,6 +81,24 @@ http.interceptors.response.use(
       // nothing: fetch the current session's token and send the request once more, only once.
       const again: MaybeResent = { ...config, resentAfter419: true };
       return http.get(authEndpoints.csrfCookie.path).then(() => http.request(again));
+    }
+    if (
+      error.response?.status === 403 &&
+      hasCode(error.response.data, STEP_UP_REQUIRED) &&
+      config &&
+      !config.resentAfterStepUp &&
+      hasStepUpHandler()
+    ) {
+      // One step-up for every sensitive action (docs/product/auth-and-sessions.md#step-up): the
+      // dialog asks the customer (one dialog for calls that need it at once), then the same request
+      // goes once more with the same config (so the same Idempotency-Key). Cancelled: the original
+      // error, marked so that screens show nothing for it. Without the dialog (outside the signed-in
+      // screens) the 403 goes to the caller as it is.
+      const again: MaybeResent = { ...config, resentAfterStepUp: true };
+      return requestStepUp(challengeOf(error.response.data), config.sentAt ?? 0).then(
+        () => http.request(again),
+        () => Promise.reject(markStepUpCancelled(error)),
+      );
     }
     if (error.response?.status === 401) {
       // The 401 rule (docs/product/auth-and-sessions.md#the-401-rule): stop the progress bar, go to

@@ -7,7 +7,6 @@ import {
   type MessageBody,
   type MfaSettings,
   type OtpRequest,
-  type PasswordConfirmationRequest,
   type RecoveryCodesResponse,
   type ResetPasswordRequest,
   type TotpSetupResponse,
@@ -78,17 +77,14 @@ export const securityHandlers = [
     logRequest(request);
     return HttpResponse.json(mfaSettings());
   }),
-  http.post<never, PasswordConfirmationRequest, TotpSetupResponse | ValidationErrorBody>(
-    securityEndpoints.setupTotp.path,
-    ({ request }) => {
-      logRequest(request);
-      return HttpResponse.json({
-        secret: TOTP_SECRET,
-        otpauth_url: `otpauth://totp/Remit:ada%40example.com?secret=${TOTP_SECRET}&issuer=Remit`,
-        qr_code_svg: QR_SVG,
-      });
-    },
-  ),
+  http.post<never, never, TotpSetupResponse | ValidationErrorBody>(securityEndpoints.setupTotp.path, ({ request }) => {
+    logRequest(request);
+    return HttpResponse.json({
+      secret: TOTP_SECRET,
+      otpauth_url: `otpauth://totp/Remit:ada%40example.com?secret=${TOTP_SECRET}&issuer=Remit`,
+      qr_code_svg: QR_SVG,
+    });
+  }),
   http.post<never, OtpRequest, RecoveryCodesResponse | ValidationErrorBody>(
     securityEndpoints.confirmTotp.path,
     async ({ request }) => {
@@ -98,15 +94,12 @@ export const securityHandlers = [
       return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
     },
   ),
-  http.post<never, PasswordConfirmationRequest, MfaSettings>(securityEndpoints.disableTotp.path, ({ request }) => {
+  http.post<never, never, MfaSettings>(securityEndpoints.disableTotp.path, ({ request }) => {
     logRequest(request);
     return HttpResponse.json(mfaSettings());
   }),
-  http.post<never, PasswordConfirmationRequest, RecoveryCodesResponse>(
-    securityEndpoints.regenerateRecoveryCodes.path,
-    ({ request }) => {
-      logRequest(request);
-      return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
-    },
-  ),
+  http.post<never, never, RecoveryCodesResponse>(securityEndpoints.regenerateRecoveryCodes.path, ({ request }) => {
+    logRequest(request);
+    return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
+  }),
 ];

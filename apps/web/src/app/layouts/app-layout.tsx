@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth';
+import { StepUpProvider } from '@/features/step-up';
 import { isSignedOut } from '@/lib/api-errors';
 import { needsMultiFactorAuth, useCustomer } from '@/lib/customer-store';
 import { PageLoader } from '../components/page-loader';
@@ -22,7 +23,8 @@ function redirecting(error: unknown): boolean {
 /**
  * Session guard + layout of the signed-in screens (lazy: not needed by sign-in and sign-up).
  * The profile loads through the customer store; a 401 (→ signIn) and a 403 mfa_required (→ /mfa)
- * are redirected by the http client, so they keep the loader until the navigation lands.
+ * are redirected by the http client, so they keep the loader until the navigation lands. Every
+ * signed-in screen shares one step-up dialog (features/step-up, docs/product/auth-and-sessions.md#step-up).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -52,7 +54,9 @@ export function Component() {
   }
   return (
     <RealtimeProvider>
-      <SignedInLayout />
+      <StepUpProvider>
+        <SignedInLayout />
+      </StepUpProvider>
     </RealtimeProvider>
   );
 }
