@@ -1,4 +1,3 @@
-import { PASSWORD_CONFIRMATION_REQUIRED } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -6,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { recipientsApi, type RecipientsApiOptions } from '@/testing/recipients-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 function openAdd(options: RecipientsApiOptions = {}) {
   const api = recipientsApi(options);
@@ -111,33 +111,29 @@ describe('Add a recipient (docs/product/money-movement.md#recipients)', () => {
     );
   });
 
-  it('asks for the password again after 10 minutes and sends the same request with it', async () => {
-    const { api, router } = openAdd({
-      saveAnswer: (body) =>
-        body.password === 'secret-pass'
-          ? undefined
-          : body.password === undefined
-            ? HttpResponse.json(
-                { message: 'Enter your password to continue.', code: PASSWORD_CONFIRMATION_REQUIRED },
-                { status: 403 },
-              )
-            : HttpResponse.json(
-                { message: 'Wrong', errors: { password: ['The password is incorrect.'] } },
-                { status: 422 },
-              ),
-    });
+  it('asks for a step-up in the app’s dialog and sends the same request again; cancelled, nothing is shown', async () => {
+    const stepUp = stepUpApi();
+    server.use(...stepUp.handlers);
+    const { api, router } = openAdd({ saveAnswer: () => stepUp.guard() });
     await chooseDestination('Germany');
     await userEvent.type(screen.getByRole('textbox', { name: 'Full name' }), 'Hans Müller');
     await userEvent.type(await screen.findByRole('textbox', { name: 'IBAN' }), 'DE89370400440532013000');
     await submit();
-    const password = await screen.findByLabelText('Password');
-    expect(password).toHaveFocus();
-    await userEvent.type(password, 'wrong{Enter}');
-    await waitFor(() => expect(password).toHaveAccessibleDescription('The password is incorrect.'));
-    await userEvent.clear(password);
-    await userEvent.type(password, 'secret-pass');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm and save' }));
+
+    // Cancelled: the form as it was, no message.
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('recipient-form-failure')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveValue('Hans Müller');
+
+    await submit();
+    dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(dialog).getByLabelText('Your password'), `${STEP_UP_PASSWORD}{Enter}`);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/recipient\//));
-    expect(api.saves.map((s) => s.body.password)).toEqual([undefined, 'wrong', 'secret-pass']);
+    expect(stepUp.state.requests).toEqual([{ password: STEP_UP_PASSWORD }]);
+    expect(api.saves).toHaveLength(3);
+    expect(api.saves.every((s) => !('password' in s.body))).toBe(true);
+    expect(api.saves[2]!.body).toEqual(api.saves[0]!.body);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  PASSWORD_CONFIRMATION_REQUIRED,
-  type Recipient,
-  type RecipientDetails,
-  type RecipientPayoutMethod,
-  type RequirementField,
-} from '@remit/contract';
+import type { Recipient, RecipientDetails, RecipientPayoutMethod, RequirementField } from '@remit/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,7 +14,6 @@ import { useDestinations } from '@/lib/corridors';
 import { useSaveRecipient } from '../api/recipients';
 import { useRequirements, type Destination } from '../api/requirements';
 import { detailErrors, detailKey, detailsFor, nameError, type FormErrors } from '../lib/details';
-import { PasswordAgain } from './password-again';
 import { RequirementsForm } from './requirements-form';
 
 interface RecipientFormProps {
@@ -39,8 +32,9 @@ interface RecipientFormProps {
  * Add or edit a recipient (docs/product/money-movement.md#recipients): the destination (country,
  * currency, payout method, only what the corridors offer), the full name and the details the
  * requirements ask for, checked with the api's own first-level rules before sending. A 422 goes under
- * its field, a 409 (the same recipient twice) above the form, and past 10 minutes the password is
- * asked for and the same request sent again with it.
+ * its field, a 409 (the same recipient twice) above the form. Saving needs a recent step-up: the
+ * app's one dialog asks for it and sends the same request again (docs/product/auth-and-sessions.md#step-up);
+ * cancelled, the form stays as it was, without a message.
  */
 export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel }: RecipientFormProps) {
   const { t } = useTranslation();
@@ -57,7 +51,6 @@ export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel
   const [asked, setAsked] = useState<RecipientDetails | null>(recipient ? recipient.details : null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<{ kind: 'duplicate' | 'other'; message: string } | null>(null);
-  const [needsPassword, setNeedsPassword] = useState(false);
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -116,29 +109,15 @@ export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel
     setErrors({});
   };
 
-  async function send(password?: string) {
+  async function send() {
     if (!destination) return;
     setFailure(null);
-    const body = {
-      name: name.trim(),
-      ...destination,
-      details: detailsFor(fields, details),
-      ...(password !== undefined ? { password } : {}),
-    };
+    const body = { name: name.trim(), ...destination, details: detailsFor(fields, details) };
     try {
-      const saved = await save.mutateAsync({ id: recipient?.id, body });
-      setNeedsPassword(false);
-      onSaved(saved);
+      onSaved(await save.mutateAsync({ id: recipient?.id, body }));
     } catch (error) {
       const apiError = await readShownError(error);
       if (!apiError) return;
-      if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
-        if (password !== undefined) throw error; // the prompt shows it
-        setNeedsPassword(true);
-        return;
-      }
-      if (apiError.status === 422 && apiError.fieldErrors.password && password !== undefined) throw error;
-      setNeedsPassword(false);
       focusErrors.current = true;
       if (apiError.status === 409) {
         setFailure({ kind: 'duplicate', message: apiError.message ?? t('recipients.form.duplicate') });
@@ -312,15 +291,11 @@ export function RecipientForm({ recipient, destination: fixed, onSaved, onCancel
         </>
       )}
 
-      {needsPassword ? (
-        <PasswordAgain onSubmit={(password) => send(password)} onCancel={() => setNeedsPassword(false)} />
-      ) : (
-        <FormActions secondary={{ label: t('recipients.cancel'), onClick: onCancel, disabled: save.isPending }}>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t('recipients.form.saveChanges') : t('recipients.form.add')}
-          </Button>
-        </FormActions>
-      )}
+      <FormActions secondary={{ label: t('recipients.cancel'), onClick: onCancel, disabled: save.isPending }}>
+        <Button type="submit" loading={save.isPending}>
+          {editing ? t('recipients.form.saveChanges') : t('recipients.form.add')}
+        </Button>
+      </FormActions>
     </form>
   );
 }
