@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PasswordPrompt } from '@/components/ui/password-prompt';
 import { paths } from '@/config/paths';
 import type { WizardStep } from '../../lib/wizard-state';
 import { QuoteBreakdown } from './quote-breakdown';
@@ -13,8 +12,6 @@ export type ConfirmFailure =
   | { kind: 'network' }
   | { kind: 'processing' }
   | { kind: 'verification'; message: string | null }
-  /** A large transfer more than 10 minutes after signing in: the password again. */
-  | { kind: 'password' }
   | { kind: 'other'; message: string | null };
 
 interface ReviewStepProps {
@@ -28,9 +25,6 @@ interface ReviewStepProps {
   disabled: boolean;
   onEdit: (step: WizardStep) => void;
   onConfirm: () => void;
-  /** The same confirmation with the password (rejects with the api's error, shown by the prompt). */
-  onConfirmWithPassword: (password: string) => Promise<void>;
-  onCancelPassword: () => void;
 }
 
 /** Step 4: every figure and choice, each with a way back to change it, then "Confirm and continue to payment". */
@@ -44,8 +38,6 @@ export function ReviewStep({
   disabled,
   onEdit,
   onConfirm,
-  onConfirmWithPassword,
-  onCancelPassword,
 }: ReviewStepProps) {
   const { t } = useTranslation();
   const none = <span className="text-slate-600">{t('transfer.review.none')}</span>;
@@ -78,32 +70,15 @@ export function ReviewStep({
       </dl>
 
       <div aria-live="assertive" aria-atomic="true">
-        {failure && failure.kind !== 'password' && <FailureMessage failure={failure} />}
+        {failure && <FailureMessage failure={failure} />}
       </div>
 
-      {failure?.kind === 'password' ? (
-        <PasswordPrompt
-          id="transfer-password"
-          testId="transfer-password"
-          intro={t('transfer.review.password.intro')}
-          submitLabel={t('transfer.review.confirm')}
-          texts={{
-            label: t('transfer.review.password.label'),
-            show: t('transfer.review.password.show'),
-            required: t('transfer.review.password.required'),
-            cancel: t('transfer.review.password.cancel'),
-          }}
-          onSubmit={onConfirmWithPassword}
-          onCancel={onCancelPassword}
-        />
-      ) : (
-        <div className="space-y-2">
-          <Button fullWidth loading={pending} disabled={disabled} onClick={onConfirm} data-testid="confirm-transfer">
-            {t('transfer.review.confirm')}
-          </Button>
-          <p className="text-center text-sm text-slate-600">{t('transfer.review.payNote')}</p>
-        </div>
-      )}
+      <div className="space-y-2">
+        <Button fullWidth loading={pending} disabled={disabled} onClick={onConfirm} data-testid="confirm-transfer">
+          {t('transfer.review.confirm')}
+        </Button>
+        <p className="text-center text-sm text-slate-600">{t('transfer.review.payNote')}</p>
+      </div>
     </div>
   );
 }
@@ -163,8 +138,6 @@ function FailureMessage({ failure }: { failure: ConfirmFailure }) {
           </ul>
         </Alert>
       );
-    case 'password':
-      return null; // the prompt takes the confirm button's place
     default:
       return <Alert tone="error">{failure.message ?? t('transfer.review.failed')}</Alert>;
   }

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 import { buildQuote, hansMueller, juanDelaCruz, philippinesQuote } from '@/testing/transfer-fixtures';
 import { amountStep, setupWizard as setup, stepHeading, toReview } from '@/testing/wizard';
 
@@ -74,47 +76,37 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     expect(transfer.confirmations[1]!.key).toBe(transfer.confirmations[0]!.key);
   });
 
-  it('asks for the password again for a large transfer, then sends the same request with the same key', async () => {
-    const { user, transfer, pathname } = setup({
-      confirmAnswer: (body, _, attempt) => {
-        if (attempt === 1) {
-          return HttpResponse.json(
-            {
-              message: 'For your security, please enter your password to continue.',
-              code: 'password_confirmation_required',
-            },
-            { status: 403 },
-          );
-        }
-        if (body.password === 'wrong-password') {
-          return HttpResponse.json(
-            { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
-            { status: 422 },
-          );
-        }
-        return undefined;
-      },
-    });
+  it('asks for a step-up for a transfer to a new recipient, then sends the same request with the same key', async () => {
+    const stepUp = stepUpApi({ factors: ['password', 'totp'], scope: 'transfer:new-recipient' });
+    server.use(...stepUp.handlers);
+    const { user, transfer, pathname } = setup({ confirmAnswer: () => stepUp.guard() });
     await toReview(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm and continue to payment' }));
-    const prompt = await screen.findByTestId('transfer-password');
-    expect(prompt).toHaveTextContent('enter your password again to confirm a transfer of this size');
-    const field = within(prompt).getByLabelText('Password');
-    await user.type(field, 'wrong-password');
-    await user.click(within(prompt).getByRole('button', { name: 'Confirm and continue to payment' }));
-    expect(await within(prompt).findByText('The password is incorrect.')).toBeInTheDocument();
+    const confirm = await screen.findByRole('button', { name: 'Confirm and continue to payment' });
+
+    // Cancelled: the review as it was, no message, nothing sent again.
+    await user.click(confirm);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(transfer.confirmations).toHaveLength(1);
+
+    await user.click(confirm);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const field = within(dialog).getByLabelText('Your password');
+    await user.type(field, 'wrong-password{Enter}');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('The password is incorrect.'));
+    expect(transfer.confirmations).toHaveLength(2);
     await user.clear(field);
-    await user.type(field, 'Correct-Horse-42-battery');
-    await user.click(within(prompt).getByRole('button', { name: 'Confirm and continue to payment' }));
+    await user.type(field, `${STEP_UP_PASSWORD}{Enter}`);
     await waitFor(() => expect(pathname()).toMatch(/^\/pay\//), { timeout: 5000 });
-    const keys = transfer.confirmations.map((c) => c.key);
-    expect(new Set(keys).size).toBe(1);
-    expect(transfer.confirmations.map((c) => c.body.password)).toEqual([
-      undefined,
-      'wrong-password',
-      'Correct-Horse-42-battery',
+    expect(stepUp.state.requests).toEqual([
+      { password: 'wrong-password', scope: 'transfer:new-recipient' },
+      { password: STEP_UP_PASSWORD, scope: 'transfer:new-recipient' },
     ]);
+    expect(transfer.confirmations).toHaveLength(3);
+    expect(new Set(transfer.confirmations.map((c) => c.key)).size).toBe(1);
+    expect(transfer.confirmations.every((c) => !('password' in c.body))).toBe(true);
   });
 
   it('says to wait on a 409 and keeps the key', async () => {

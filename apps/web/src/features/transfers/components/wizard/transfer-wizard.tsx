@@ -1,5 +1,4 @@
 import {
-  PASSWORD_CONFIRMATION_REQUIRED,
   VERIFICATION_REQUIRED,
   type Quote,
   type Recipient,
@@ -171,12 +170,13 @@ function Wizard({ quote }: { quote: Quote }) {
   });
 
   /**
-   * One confirmation: the body without the password names the request and its Idempotency-Key (a
-   * retry with the password asked for a large transfer is the same request,
-   * docs/product/money-movement.md#idempotency).
-   * Rejects with the api's error.
+   * One confirmation: the body names the request and its Idempotency-Key
+   * (docs/product/money-movement.md#idempotency). A transfer that needs a step-up (above the
+   * threshold, or to a new recipient) gets it through the app's dialog, and the http client sends the
+   * same request again with the same key (docs/product/auth-and-sessions.md#step-up); cancelled, the
+   * review stays as it was, without a message. Rejects with the api's error.
    */
-  async function send(password?: string) {
+  async function send() {
     if (!chosen) return;
     const body: TransactionRequest = {
       quote_id: quote.id,
@@ -185,7 +185,7 @@ function Wizard({ quote }: { quote: Quote }) {
       reference: choices.reference.trim(),
     };
     const key = confirmationKey(quote.id, JSON.stringify(body));
-    const transaction = await confirm.mutateAsync({ body: password ? { ...body, password } : body, key });
+    const transaction = await confirm.mutateAsync({ body, key });
     clearChoices(quote.id);
     queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
     // The quote is used now: read again next time, not now (the payment page is loading).
@@ -216,9 +216,6 @@ function Wizard({ quote }: { quote: Quote }) {
         // The server holds this key for another body: the next attempt is a new one.
         forgetConfirmation(quote.id);
         setFailure({ kind: 'other', message: fields.idempotency_key });
-      } else if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
-        // A large transfer, more than 10 minutes after signing in: the password again, then the same request.
-        setFailure({ kind: 'password' });
       } else if (apiError.status === 403 && apiError.code === VERIFICATION_REQUIRED) {
         setFailure({ kind: 'verification', message: apiError.message });
       } else if (apiError.status === 409) {
@@ -371,8 +368,6 @@ function Wizard({ quote }: { quote: Quote }) {
                 disabled={expired || refreshing}
                 onEdit={(s) => goTo(s)}
                 onConfirm={() => void onConfirm()}
-                onConfirmWithPassword={send}
-                onCancelPassword={() => setFailure(null)}
               />
               <FormActions layout="spread" secondary={{ label: t('transfer.back'), onClick: () => goTo('details') }} />
             </div>
