@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
             id: 'multiFactorAuth',
             path: paths.multiFactorAuth.path,
             handle: handle('multiFactorAuth'),
-            lazy: () => withTexts(import('./routes/multi-factor-auth'), 'security'),
+            lazy: () => withTexts(import('./routes/multi-factor-auth'), 'security', 'passkeys'),
           },
           {
             id: 'forgotPassword',
@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
                 id: 'settings',
                 path: paths.settings.path,
                 handle: handle('settings'),
-                lazy: () => withTexts(import('./routes/settings'), 'security'),
+                lazy: () => withTexts(import('./routes/settings'), 'security', 'passkeys'),
               },
               {
                 id: 'devices',

@@ -4,6 +4,7 @@ import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
 import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
+import type passkeys from '@/locales/en/passkeys';
 import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
@@ -33,6 +34,7 @@ declare module 'i18next' {
         payment: typeof payment;
         tracking: typeof tracking;
         limits: typeof limits;
+        passkeys: typeof passkeys;
         stepUp: typeof stepUp;
       };
     };

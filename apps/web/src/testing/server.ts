@@ -4,6 +4,7 @@ import { devicesHandlers } from './devices-handlers';
 import { handlers } from './handlers';
 import { limitsHandlers } from './limits-handlers';
 import { onboardingHandlers } from './onboarding-handlers';
+import { passkeysHandlers } from './passkeys-handlers';
 import { paymentHandlers } from './payment-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { recipientsHandlers } from './recipients-handlers';
@@ -23,4 +24,5 @@ export const server = setupServer(
   ...dashboardHandlers,
   ...paymentHandlers,
   ...limitsHandlers,
+  ...passkeysHandlers,
 );

@@ -15,6 +15,7 @@ const devices = {
   thisDevice: 'This device',
   pendingMfa: 'Waiting for the sign-in code',
   lastActive: 'Last active {{time}}',
+  signedInWithPasskey: 'Signed in with passkey “{{name}}”',
   signOut: 'Sign out',
   signOutDevice: 'Sign out {{device}}',
   confirmQuestion: 'Sign out {{device}}? It will need the password and a code to sign in again.',

@@ -15,6 +15,7 @@ const devices: Translation<typeof en> = {
   thisDevice: 'Cet appareil',
   pendingMfa: 'En attente du code de connexion',
   lastActive: 'Dernière activité : {{time}}',
+  signedInWithPasskey: 'Connecté avec la clé d’accès « {{name}} »',
   signOut: 'Déconnecter',
   signOutDevice: 'Déconnecter {{device}}',
   confirmQuestion: 'Déconnecter {{device}} ? Le mot de passe et un code seront nécessaires pour se reconnecter.',

@@ -1,3 +1,4 @@
+import type { Customer } from '@remit/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { PasskeySignIn } from '@/features/passkeys';
 import { loadApi } from '@/lib/api-loader';
 import { useForm } from '@/lib/use-form';
 import { signIn } from '../api/sign-in';
@@ -26,18 +28,23 @@ export function SignInScreen() {
 
   const { register, handleSubmit, errors } = useForm({ loadValidator, defaultValues: { email: '', password: '' } });
 
+  /**
+   * Store the customer (docs/product/auth-and-sessions.md#states-and-transitions) and move on; a
+   * passkey sign-in continues the same way. The store (and TanStack Query) loads now, not with the page.
+   */
+  const continueAfterSignIn = async (customer: Customer) => {
+    const store = await import('@/lib/customer-store');
+    store.storeCustomer(customer);
+    await navigate(
+      store.needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
+    );
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     setPending(true);
     try {
-      const customer = await signIn(values);
-      // Store the customer (docs/product/auth-and-sessions.md#states-and-transitions). The store
-      // (and TanStack Query) loads now, not with the page.
-      const store = await import('@/lib/customer-store');
-      store.storeCustomer(customer);
-      await navigate(
-        store.needsMultiFactorAuth(customer) ? paths.multiFactorAuth.getHref() : paths.onboardingWorkflow.getHref(),
-      );
+      await continueAfterSignIn(await signIn(values));
     } catch (error) {
       // Any failure shows the response's message under 'Login failed' (docs/product/api.md#error-catalogue).
       const apiError = await loadApi().then(
@@ -79,7 +86,7 @@ export function SignInScreen() {
         </Alert>
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t('signIn.heading')}>
-        <EmailField autoComplete="username" error={errors.email} {...register('email')} />
+        <EmailField autoComplete="username webauthn" error={errors.email} {...register('email')} />
         <PasswordField
           label={t('form.password')}
           toggleLabel={t('form.showPassword')}
@@ -98,6 +105,9 @@ export function SignInScreen() {
           {t('signIn.submit')}
         </Button>
       </form>
+      {/* Passkeys (docs/product/auth-and-sessions.md#passkeys): the email field offers them in its
+          autofill where the browser can, and a button below the form. */}
+      <PasskeySignIn onSignedIn={continueAfterSignIn} onFailure={setFailure} />
     </AuthLayout>
   );
 }

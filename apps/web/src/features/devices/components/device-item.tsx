@@ -30,11 +30,21 @@ function DeviceIcon({ handheld }: { handheld: boolean }) {
   );
 }
 
+/**
+ * The passkey that signed this session in, when it was one (docs/product/auth-and-sessions.md#passkeys):
+ * the optional `passkey_name` of the wire, read even before the contract's Session names it.
+ */
+function passkeyNameOf(device: Device): string | null {
+  const name = (device as Device & { passkey_name?: unknown }).passkey_name;
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
+
 /** One signed-in device: browser, system, last activity, badges, and sign-out for the others. */
 export function DeviceItem({ device, now, onSignedOut }: DeviceItemProps) {
   const { t, i18n } = useTranslation();
   const { browser, os, name } = deviceLabels(device, t);
   const lastActive = lastActiveAt(device);
+  const passkeyName = passkeyNameOf(device);
 
   return (
     <li
@@ -58,6 +68,11 @@ export function DeviceItem({ device, now, onSignedOut }: DeviceItemProps) {
               {t('devices.lastActive', { time: formatLastActive(lastActive, i18n.language, now) })}
             </time>
           </p>
+          {passkeyName && (
+            <p className="text-sm break-words text-slate-700" data-testid="device-passkey">
+              {t('devices.signedInWithPasskey', { name: passkeyName })}
+            </p>
+          )}
           {/* a method and no code yet: someone has the password and is signing in */}
           {device.mfa_method !== null && !device.is_mfa_completed && (
             <p className="text-sm font-medium text-amber-900">{t('devices.pendingMfa')}</p>

@@ -9,6 +9,7 @@ import { OtpInput } from '@/components/ui/otp-input';
 import { ResendButton } from '@/components/ui/resend-button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { MfaPasskeyButton } from '@/features/passkeys';
 import { useCustomer } from '@/lib/customer-store';
 import { useCompleteMfa } from '../api/complete-mfa';
 import { resendMfaOtp } from '../api/resend-mfa-otp';
@@ -228,6 +229,12 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
             <ResendButton availableIn={INITIAL_RESEND_SECONDS} onResend={onResend} testId="mfa-resend" />
           </>
         )}
+        {/* docs/product/auth-and-sessions.md#passkeys: shown where the browser has WebAuthn */}
+        <MfaPasskeyButton
+          disabled={completeMfa.isPending}
+          onFailure={setFailure}
+          onVerified={(next) => navigate(homeRouteFor(next), { replace: true })}
+        />
         {canUseRecovery && (
           <Button variant="ghost" onClick={toggleMode} data-testid="mfa-toggle-recovery">
             {mode === 'code' ? t('security.mfa.useRecovery') : t('security.mfa.useApp')}

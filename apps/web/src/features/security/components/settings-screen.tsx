@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { PasskeysSection } from '@/features/passkeys';
 import { ChangePasswordForm } from './change-password-form';
 import { MfaSettingsSection } from './mfa-settings-section';
 import { ProfileSection } from './profile-section';
@@ -22,6 +23,7 @@ export function SettingsScreen() {
         <div className="mt-4 space-y-6">
           <ChangePasswordForm />
           <MfaSettingsSection />
+          <PasskeysSection />
           <p className="border-t border-slate-200 pt-6">
             <TextLink to={paths.devices.getHref()}>{t('screens.devices')}</TextLink>
           </p>
