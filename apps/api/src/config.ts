@@ -130,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpThrottle: {
       perIp: { max: e.SIGNUP_MAX_PER_IP, windowMs: e.SIGNUP_WINDOW_MINUTES * 60_000 },
       perEmail: { max: e.SIGNUP_MAX_PER_EMAIL, windowMs: e.SIGNUP_WINDOW_MINUTES * 60_000 },
+      perDevice: { max: e.SIGNUP_MAX_PER_DEVICE, windowMs: e.SIGNUP_WINDOW_MINUTES * 60_000 },
+      proofOfWork: {
+        freePerIp: e.SIGNUP_POW_FREE_PER_IP,
+        baseBits: e.SIGNUP_POW_BASE_BITS,
+        maxBits: Math.max(e.SIGNUP_POW_BASE_BITS, e.SIGNUP_POW_MAX_BITS),
+      },
     },
     devMailbox: !e.MAIL_URL && !isProduction,
     pusher:

@@ -71,7 +71,7 @@ export function createIdentityServices(infra: Infrastructure) {
     codes,
     mailer,
     throttle: new LoginThrottle(store, config.loginThrottle),
-    signUpThrottle: new SignUpThrottle(store, config.signUpThrottle),
+    signUpThrottle: new SignUpThrottle(store, config.signUpThrottle, config.appKey, now),
     mfaFailures,
     log,
     security: { mail, devices: knownDevices, resend },

@@ -47,8 +47,16 @@ export interface Config {
   loginThrottle: { perEmailAndIp: RateRule; perEmail: RateRule; perIp: RateRule; perDevice: RateRule };
   /** Wrong MFA codes per account, across sign-ins and kinds of code. */
   mfaThrottle: RateRule;
-  /** Sign-up attempts (created or "already taken") per address and per target email. */
-  signUpThrottle: { perIp: RateRule; perEmail: RateRule };
+  /**
+   * Sign-up attempts (created or "already taken") per address, per target email and per known
+   * browser, and the proof of work of busy addresses (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+   */
+  signUpThrottle: {
+    perIp: RateRule;
+    perEmail: RateRule;
+    perDevice: RateRule;
+    proofOfWork: { freePerIp: number; baseBits: number; maxBits: number };
+  };
   /** The dev outbox (and GET /dev/mailbox) is on when no SMTP is configured outside production. */
   devMailbox: boolean;
   /** Hosted Pusher Channels (cluster eu, TLS) when all three PUSHER_* are set; else the built-in server. */

@@ -105,8 +105,14 @@ export const EnvSchema = z.object({
   LOGIN_THROTTLE_WINDOW_MINUTES: int('LOGIN_THROTTLE_WINDOW_MINUTES', 15, 1, 24 * 60),
   LOGIN_MAX_MFA_FAILURES: int('LOGIN_MAX_MFA_FAILURES', 10, 1, 1000),
   LOGIN_MFA_WINDOW_MINUTES: int('LOGIN_MFA_WINDOW_MINUTES', 60, 1, 24 * 60),
-  SIGNUP_MAX_PER_IP: int('SIGNUP_MAX_PER_IP', 20, 1, 1_000_000),
+  // Sign-up on shared networks (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+  SIGNUP_MAX_PER_IP: int('SIGNUP_MAX_PER_IP', 500, 1, 1_000_000),
   SIGNUP_MAX_PER_EMAIL: int('SIGNUP_MAX_PER_EMAIL', 5, 1, 1000),
+  // At most 5: a device cookie holds five accounts, the browser's id must stay in it up to its limit.
+  SIGNUP_MAX_PER_DEVICE: int('SIGNUP_MAX_PER_DEVICE', 5, 1, 5),
+  SIGNUP_POW_FREE_PER_IP: int('SIGNUP_POW_FREE_PER_IP', 5, 0, 1_000_000),
+  SIGNUP_POW_BASE_BITS: int('SIGNUP_POW_BASE_BITS', 12, 1, 32),
+  SIGNUP_POW_MAX_BITS: int('SIGNUP_POW_MAX_BITS', 22, 1, 32),
   SIGNUP_WINDOW_MINUTES: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),

@@ -1,4 +1,11 @@
-import { MFA_REQUIRED, errorStatus, type ErrorCode, type MessageBody, type MfaMethod } from '@remit/contract';
+import {
+  MFA_REQUIRED,
+  PROOF_OF_WORK_REQUIRED,
+  errorStatus,
+  type ErrorCode,
+  type MessageBody,
+  type MfaMethod,
+} from '@remit/contract';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -6,8 +13,13 @@ export type FieldErrors = Record<string, string[]>;
  * The contract's error codes, plus 400 for a request the api cannot read (e.g. a missing header) and
  * 503 while PostgreSQL or Redis cannot be reached (docs/product/system.md#faults).
  */
-export type AppErrorCode = ErrorCode | 'bad_request' | 'unavailable';
-const statusOf: Record<AppErrorCode, number> = { ...errorStatus, bad_request: 400, unavailable: 503 };
+export type AppErrorCode = ErrorCode | 'bad_request' | 'unavailable' | 'precondition_required';
+const statusOf: Record<AppErrorCode, number> = {
+  ...errorStatus,
+  bad_request: 400,
+  unavailable: 503,
+  precondition_required: 428,
+};
 
 /**
  * An empty field-error map without a prototype: field names come from requests, and a field named
@@ -25,8 +37,11 @@ interface AppErrorDetails {
   /** Machine-readable `code` of the MessageBody (e.g. mfa_required). */
   reason?: string;
   /** Further MessageBody fields (e.g. `mfa_method` with mfa_required). */
-  extra?: Omit<MessageBody, 'message' | 'code'>;
+  extra?: ErrorExtra;
 }
+
+/** Further body fields: the MessageBody's, and a sign-up proof-of-work challenge (auth/schemas.ts). */
+type ErrorExtra = Omit<MessageBody, 'message' | 'code'> & { challenge?: string; difficulty?: number };
 
 /**
  * The one error type of the api; the error handler maps `code` to an HTTP status. Built only through
@@ -37,7 +52,7 @@ export class AppError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly reason: string | undefined;
-  readonly extra: Omit<MessageBody, 'message' | 'code'> | undefined;
+  readonly extra: ErrorExtra | undefined;
 
   private constructor(
     public readonly code: AppErrorCode,
@@ -83,6 +98,17 @@ export class AppError extends Error {
     return new AppError('forbidden', 'Multi-factor authentication is required.', {
       reason: MFA_REQUIRED,
       extra: { mfa_method: method },
+    });
+  }
+
+  /**
+   * 428 `proof_of_work_required` with a challenge: a busy address or browser signs up after a proof of
+   * work (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+   */
+  static proofOfWorkRequired(message: string, challenge: string, difficulty: number): AppError {
+    return new AppError('precondition_required', message, {
+      reason: PROOF_OF_WORK_REQUIRED,
+      extra: { challenge, difficulty },
     });
   }
 

@@ -13,7 +13,6 @@ import {
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Wrong password re-entries per customer (TOTP set-up/disable, recovery codes, change password, the
@@ -94,36 +93,4 @@ export class ForgotPasswordThrottle {
  */
 export function resetPasswordThrottle(store: RateLimitStore): FailureThrottle {
   return new FailureThrottle(store, 'reset-password:ip', { max: 20, windowMs: HOUR_MS }, 'passwordResets');
-}
-
-export interface SignUpRules {
-  perIp: ThrottleRule;
-  perEmail: ThrottleRule;
-}
-
-/**
- * Sign-up (docs/product/auth-and-sessions.md#sign-up): attempts per address and per target email,
- * reserved before the "already taken" lookup. A created account and an "already taken" answer count;
- * a request refused for its form only (weak password) is given back. The owner of a taken address is
- * mailed at most once a day.
- */
-export class SignUpThrottle {
-  constructor(
-    private readonly store: RateLimitStore,
-    readonly rules: SignUpRules,
-  ) {}
-
-  begin(ip: string, email: string, locale?: Locale): Promise<Attempt> {
-    return reserve(
-      this.store,
-      [bucket('signup:ip', ip, this.rules.perIp), bucket('signup:email', email, this.rules.perEmail)],
-      'signUp',
-      locale,
-    );
-  }
-
-  /** True at most once a day per address: mail its owner that someone tried to sign up with it. */
-  shouldMailOwner(email: string): Promise<boolean> {
-    return firstInWindow(this.store, `signup:owner-mailed:${sha256Hex(email)}`, DAY_MS);
-  }
 }

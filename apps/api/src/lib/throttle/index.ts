@@ -18,12 +18,12 @@ export {
 export {
   ForgotPasswordThrottle,
   MfaFailureThrottle,
-  SignUpThrottle,
   passwordConfirmationThrottle,
   resetPasswordThrottle,
   totpFailureThrottle,
-  type SignUpRules,
 } from './account-throttles.ts';
+export { CHALLENGE_TTL_MS, ProofOfWorkGate } from './proof-of-work.ts';
+export { SignUpAttempt, SignUpThrottle, type SignUpRules, type SignUpSubject } from './sign-up-throttle.ts';
 export { refusalMessage, waitInWords, type RefusalKind } from './refusal-messages.ts';
 export {
   Attempt,

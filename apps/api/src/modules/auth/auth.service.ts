@@ -18,10 +18,10 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, FieldErrorBag } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type {
-  Attempt,
   CodeResendThrottle,
   LoginThrottle,
   MfaFailureThrottle,
+  SignUpAttempt,
   SignUpThrottle,
 } from '../../lib/throttle/index.ts';
 import { newCrn, newId } from '../../lib/ids.ts';
@@ -51,7 +51,10 @@ export interface AuthServiceDeps {
   mailer: MailAdapter;
   /** Sign-in failures (docs/product/auth-and-sessions.md#throttling). */
   throttle: LoginThrottle;
-  /** Sign-up attempts per address and target email (docs/product/auth-and-sessions.md#sign-up). */
+  /**
+   * Sign-up attempts per address, target email and known browser, and the proof of work of busy
+   * addresses (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+   */
   signUpThrottle: SignUpThrottle;
   /** An account locked for wrong MFA codes starts no new sign-in (docs/product/auth-and-sessions.md#throttling). */
   mfaFailures: Pick<MfaFailureThrottle, 'ensureNotLocked'>;
@@ -121,14 +124,17 @@ export class AuthService {
     const { password, confirm_password: confirm } = input;
     const bag = new FieldErrorBag();
 
-    let attempt: Attempt | undefined;
+    let attempt: SignUpAttempt | undefined;
     if (email === '') bag.add('email', 'The email field is required.');
     else if (email.length > EMAIL_MAX_LENGTH)
       bag.add('email', `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`);
     else if (!emailSchema.safeParse(email).success) bag.add('email', 'The email field must be a valid email address.');
     else {
       // Reserved before the lookup: the "already taken" answer is limited like a failure.
-      attempt = await this.deps.signUpThrottle.begin(client.ip ?? 'unknown', email, client.locale);
+      // A busy address or browser is asked for a proof of work first (428), whatever the email.
+      const deviceIds = this.deps.security.devices.presentedDeviceIds(client.deviceCookie);
+      const subject = { ip: client.ip ?? 'unknown', email, deviceIds, proof: input.proof_of_work };
+      attempt = await this.deps.signUpThrottle.begin(subject, client.locale);
       if (await authRepository.emailExists(db, email)) bag.add('email', EMAIL_TAKEN);
     }
 
@@ -172,16 +178,18 @@ export class AuthService {
       await attempt?.refund();
       throw e;
     }
-    attempt?.fail(); // a created account counts: it mailed a code to the given address
-
     const { mail, resend, devices } = this.deps.security;
+    const deviceCookie = devices.issueDeviceCookie(customerId, client.deviceCookie);
+    // a created account counts: it mailed a code to the given address; a new browser is recorded
+    await attempt?.created(devices.deviceFor(deviceCookie, customerId));
+
     await this.sendMail(mail.templates.emailVerification(email, created.code, client.locale));
     await resend.startCooldown('email_verification', customerId);
     await devices.remember(customerId, client);
     return {
       customer: await this.customerForToken(created.token),
       token: created.token,
-      deviceCookie: devices.issueDeviceCookie(customerId, client.deviceCookie),
+      deviceCookie,
     };
   }
 
@@ -189,7 +197,7 @@ export class AuthService {
    * Sign-up with an address that has an account: the attempt stays counted, and the owner hears of
    * it at most once a day, after the answer (docs/product/auth-and-sessions.md#sign-up).
    */
-  private async emailTaken(email: string, attempt: Attempt | undefined, client: ClientInfo): Promise<void> {
+  private async emailTaken(email: string, attempt: SignUpAttempt | undefined, client: ClientInfo): Promise<void> {
     attempt?.fail();
     if (!attempt || !(await this.deps.signUpThrottle.shouldMailOwner(email))) return;
     const { mail } = this.deps.security;

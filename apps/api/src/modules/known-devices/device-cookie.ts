@@ -37,6 +37,14 @@ export class DeviceCookies {
   }
 
   /**
+   * The device ids the cookie names, unverified (an entry proves itself only with its account's id):
+   * the sign-up throttle counts only ids it recorded (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+   */
+  presentedIds(cookie: string | undefined): string[] {
+    return this.entries(cookie).map((e) => e.nonce);
+  }
+
+  /**
    * The cookie to set after a complete sign-in: this account's entry first (kept when the browser
    * already had one, so the device keeps its id), then the other accounts' entries it carried.
    */

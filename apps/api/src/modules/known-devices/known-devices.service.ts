@@ -44,6 +44,11 @@ export class KnownDevicesService {
     return this.cookies.deviceFor(cookie, customerId);
   }
 
+  /** The device ids a device cookie names, unverified (the sign-up throttle's known browsers). */
+  presentedDeviceIds(cookie: string | undefined): string[] {
+    return this.cookies.presentedIds(cookie);
+  }
+
   /** The device cookie to set after a complete sign-in (or a sign-up) of this customer. */
   issueDeviceCookie(customerId: string, presented: string | undefined): string {
     return this.cookies.issue(customerId, presented);
