@@ -30,8 +30,9 @@ import type { KnownDevicesService } from './modules/known-devices/known-devices.
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { MfaService } from './modules/mfa/mfa.service.ts';
 import type { OnboardingService } from './modules/onboarding/onboarding.service.ts';
+import type { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import type { PasswordService } from './modules/passwords/passwords.service.ts';
-import type { RecentAuthentication } from './modules/passwords/recent-authentication.ts';
+import type { StepUp } from './modules/step-up/step-up.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import type { LimitsService } from './modules/quotes/limits.service.ts';
@@ -63,7 +64,9 @@ export interface Services {
   mfa: MfaService;
   passwords: PasswordService;
   /** The "password again after 10 minutes" rule, for sensitive changes in other modules. */
-  recentAuthentication: RecentAuthentication;
+  stepUp: StepUp;
+  /** Passkeys: the list, adding and removing, sign-in, second factor and step-up (docs/product/auth-and-sessions.md#passkeys). */
+  passkeys: PasskeysService;
   knownDevices: KnownDevicesService;
   reference: ReferenceService;
   onboarding: OnboardingService;

@@ -222,6 +222,15 @@ export class Client {
     return this.request('POST', url, body, headers);
   }
 
+  /**
+   * Steps up with the password (docs/product/auth-and-sessions.md#step-up), for `scope` when the
+   * 403 named one: what the web app's step-up dialog does.
+   */
+  async stepUp(scope?: string, password = STRONG_PASSWORD): Promise<void> {
+    const res = await this.post('/client/v1/step-up', { password, ...(scope ? { scope } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   async csrf(): Promise<void> {
     const res = await this.get(authEndpoints.csrfCookie.path);
     expect(res.statusCode).toBe(204);

@@ -35,10 +35,10 @@ export function createMoneyServices(
   {
     uow,
     customers,
-    recentAuthentication,
+    stepUp,
     tasks,
     jobs,
-  }: Pick<IdentityServices, 'uow' | 'customers' | 'recentAuthentication'> & { tasks: TasksService; jobs: Jobs },
+  }: Pick<IdentityServices, 'uow' | 'customers' | 'stepUp'> & { tasks: TasksService; jobs: Jobs },
 ) {
   const { config, now, log, db, mailer, rateLimitStore: store } = infra;
 
@@ -50,7 +50,7 @@ export function createMoneyServices(
     maxAgeHours: config.rates.maxAgeHours,
   });
   const ratesJob = new RatesRefreshJob({ rates, log: log.child({ module: 'rates' }) });
-  const recipients = new RecipientsService({ db, uow, now, recentAuthentication });
+  const recipients = new RecipientsService({ db, uow, now, stepUp });
   // What is used of the 30-day limit comes from the customer's transfers.
   const limits = new LimitsService({
     now,
@@ -63,7 +63,17 @@ export function createMoneyServices(
   const enqueue: EnqueueJob = (job, payload, options) => jobs.enqueue(db, job, payload, options);
   const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
   const lifecycle = new TransferLifecycle({ now, jobs });
-  const transfers = new TransfersService({ db, uow, now, limits, recipients, quotes, jobs, recentAuthentication });
+  const transfers = new TransfersService({
+    db,
+    uow,
+    now,
+    limits,
+    recipients,
+    quotes,
+    jobs,
+    stepUp,
+    stepUpThresholdGbp: config.stepUp.thresholdGbp,
+  });
   const ledger = new Ledger({ now });
   // Payments and payouts depend on the transfer module; it reaches them through ports set below.
   const transferSteps = new TransferSteps({ uow, now, lifecycle, ledger, transfers, recipients });

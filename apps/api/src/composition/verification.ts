@@ -17,9 +17,9 @@ export function createVerificationServices(
     uow,
     customers,
     auth,
-    recentAuthentication,
+    stepUp,
     jobs,
-  }: Pick<IdentityServices, 'uow' | 'customers' | 'auth' | 'recentAuthentication'> & { jobs: Jobs },
+  }: Pick<IdentityServices, 'uow' | 'customers' | 'auth' | 'stepUp'> & { jobs: Jobs },
 ) {
   const { config, now, log, db, rateLimitStore: store } = infra;
 
@@ -62,7 +62,7 @@ export function createVerificationServices(
     customers,
     accounts: auth,
     uow,
-    recentAuthentication,
+    stepUp,
   });
 
   return { reference, documents, tasks, onboarding };

@@ -1,10 +1,12 @@
 import {
   MFA_REQUIRED,
   PROOF_OF_WORK_REQUIRED,
+  STEP_UP_REQUIRED,
   errorStatus,
   type ErrorCode,
   type MessageBody,
   type MfaMethod,
+  type StepUpFactor,
 } from '@remit/contract';
 
 export type FieldErrors = Record<string, string[]>;
@@ -98,6 +100,17 @@ export class AppError extends Error {
     return new AppError('forbidden', 'Multi-factor authentication is required.', {
       reason: MFA_REQUIRED,
       extra: { mfa_method: method },
+    });
+  }
+
+  /**
+   * 403 before a sensitive action without a recent step-up (docs/product/auth-and-sessions.md#step-up):
+   * the factors this customer can use, and the scope the step-up must name when the action has one.
+   */
+  static stepUpRequired(message: string, factors: StepUpFactor[], scope?: string): AppError {
+    return new AppError('forbidden', message, {
+      reason: STEP_UP_REQUIRED,
+      extra: scope === undefined ? { factors } : { factors, scope },
     });
   }
 

@@ -66,6 +66,13 @@ export interface ContractRouteOptions<A extends Access = Access> {
   compress?: false;
   /** OpenAPI tags; default: those given to `contractRoutes`. */
   tags?: string[];
+  /**
+   * `true`: a sensitive action. After the access check (and the body's validation), a session
+   * without a recent step-up gets 403 `step_up_required` (`services.stepUp.ensure`,
+   * docs/product/auth-and-sessions.md#step-up). Actions that need one only sometimes (a large
+   * transfer, changing a number already set) ask their service's `stepUp.ensure` instead.
+   */
+  stepUp?: true;
 }
 
 type SchemaOf<E extends Endpoint> = { body: E['body']; querystring: E['query']; params: E['params'] };
@@ -142,6 +149,10 @@ export function contractRoutes(app: FastifyInstance, defaults: { tags: string[] 
     if (access !== 'public' && typeof check !== 'function') {
       throw new Error(`${name}: access '${access}' needs the session plugin registered first`);
     }
+    if (options.stepUp && access !== 'session') throw new Error(`${name}: a step-up needs a signed-in session`);
+    const stepUp = options.stepUp
+      ? (request: FastifyRequest) => app.services.stepUp.ensure(request.auth!, { locale: request.clientInfo().locale })
+      : undefined;
     const { cacheControl } = options;
     const status = endpoint.status;
 
@@ -164,6 +175,7 @@ export function contractRoutes(app: FastifyInstance, defaults: { tags: string[] 
       url: endpoint.path,
       schema: contractSchema(endpoint, options.tags ?? defaults.tags),
       ...(check ? { [options.accessHook ?? 'preHandler']: check } : {}),
+      ...(stepUp ? { preHandler: options.accessHook === undefined ? [check!, stepUp] : stepUp } : {}),
       ...(options.compress === false ? { compress: false as const } : {}),
       // Not an async function: the answer of a handler that answers at once (the cached profile)
       // is sent with no promise in between.

@@ -1,6 +1,6 @@
 import {
   MessageBody,
-  PASSWORD_CONFIRMATION_REQUIRED,
+  STEP_UP_REQUIRED,
   Recipient,
   RecipientList,
   RecipientRequirements,
@@ -419,33 +419,33 @@ describe('recipients', () => {
   });
 });
 
-describe('password again after 10 minutes (docs/product/auth-and-sessions.md#password-again-after-10-minutes)', () => {
-  it('adding asks for it: 403 without, 422 when wrong, then counts as fresh for the next 10 minutes', async () => {
+describe('a step-up before adding, editing or deleting (docs/product/auth-and-sessions.md#step-up)', () => {
+  it('without a recent one 403 step_up_required (details checked first); after one, 10 minutes of changes', async () => {
     const client = await customer();
     ctx.clock.advance(11 * 60_000);
     const without = await client.post(e.createRecipient.path, M_PESA);
     expect(without.statusCode).toBe(403);
-    expect(MessageBody.parse(without.json()).code).toBe(PASSWORD_CONFIRMATION_REQUIRED);
-    // a detail error is told first, before asking for the password
+    expect(MessageBody.parse(without.json())).toMatchObject({ code: STEP_UP_REQUIRED, factors: ['password'] });
+    // a detail error is told first, before the step-up is asked for
     const bad = await client.post(e.createRecipient.path, { ...M_PESA, details: {} });
     expect(bad.statusCode).toBe(422);
-    const wrong = await client.post(e.createRecipient.path, { ...M_PESA, password: 'not-the-password' });
-    expect(Object.keys(await invalid(wrong))).toEqual(['password']);
+    // a password in the request is not a step-up
+    const inline = await client.post(e.createRecipient.path, { ...M_PESA, password: STRONG_PASSWORD });
+    expect(inline.statusCode).toBe(403);
     expect(await ctx.db.selectFrom('recipients').select('id').execute()).toEqual([]);
-    const created = await create(client, { ...M_PESA, password: STRONG_PASSWORD });
+    await client.stepUp();
+    const created = await create(client, M_PESA);
     ctx.clock.advance(5 * 60_000);
     await create(client, GERMAN_IBAN);
     ctx.clock.advance(6 * 60_000);
     const edit = await client.request('PUT', byId(created.id), { ...M_PESA, name: 'Wanjiru K' });
     expect(edit.statusCode).toBe(403);
-    const ok = await client.request('PUT', byId(created.id), {
-      ...M_PESA,
-      name: 'Wanjiru K',
-      password: STRONG_PASSWORD,
-    });
+    const remove = await client.request('DELETE', byId(created.id));
+    expect(remove.statusCode).toBe(403);
+    await client.stepUp();
+    const ok = await client.request('PUT', byId(created.id), { ...M_PESA, name: 'Wanjiru K' });
     expect(ok.statusCode, ok.body).toBe(200);
-    // deleting does not ask
-    ctx.clock.advance(11 * 60_000);
     expect((await client.request('DELETE', byId(created.id))).statusCode).toBe(204);
   });
 });
+

@@ -1,4 +1,10 @@
-import { MessageBody, RECOVERY_CODE_PATTERN, ValidationErrorBody, securityEndpoints } from '@remit/contract';
+import {
+  MessageBody,
+  RECOVERY_CODE_PATTERN,
+  STEP_UP_REQUIRED,
+  ValidationErrorBody,
+  securityEndpoints,
+} from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { Client, STRONG_PASSWORD, useTestApp } from '../helpers.ts';
 import { computeTotp, lastMailTo, signedInCustomer } from './helpers.ts';
@@ -8,7 +14,7 @@ const e = securityEndpoints;
 
 async function enrolled() {
   const { client, email } = await signedInCustomer(ctx);
-  const setup = await client.post(e.setupTotp.path, { password: STRONG_PASSWORD });
+  const setup = await client.post(e.setupTotp.path);
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = e.setupTotp.response.parse(setup.json());
   const confirm = await client.post(e.confirmTotp.path, { otp: computeTotp(secret, ctx.clock.now()) });
@@ -27,15 +33,20 @@ async function signInPendingTotp(email: string) {
 }
 
 describe('authenticator app (TOTP)', () => {
-  it('set-up needs the password and answers secret, otpauth URL and an SVG QR code', async () => {
+  it('set-up needs a recent step-up and answers secret, otpauth URL and an SVG QR code', async () => {
     const { client, email } = await signedInCustomer(ctx);
-    const wrong = await client.post(e.setupTotp.path, { password: 'not-my-password' });
+    ctx.clock.advance(11 * 60_000);
+    const asked = await client.post(e.setupTotp.path);
+    expect(asked.statusCode).toBe(403);
+    expect(MessageBody.parse(asked.json())).toMatchObject({ code: STEP_UP_REQUIRED, factors: ['password'] });
+    const wrong = await client.post('/client/v1/step-up', { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(422);
     expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
       password: ['The provided password is incorrect.'],
     });
+    await client.stepUp();
 
-    const res = await client.post(e.setupTotp.path, { password: STRONG_PASSWORD });
+    const res = await client.post(e.setupTotp.path);
     expect(res.statusCode, res.body).toBe(200);
     const body = e.setupTotp.response.parse(res.json());
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -68,7 +79,7 @@ describe('authenticator app (TOTP)', () => {
   it('a wrong code does not confirm', async () => {
     const { client } = await signedInCustomer(ctx);
     const { secret } = e.setupTotp.response.parse(
-      (await client.post(e.setupTotp.path, { password: STRONG_PASSWORD })).json(),
+      (await client.post(e.setupTotp.path)).json(),
     );
     const right = computeTotp(secret, ctx.clock.now());
     const res = await client.post(e.confirmTotp.path, { otp: right === '123456' ? '654321' : '123456' });
@@ -124,10 +135,15 @@ describe('authenticator app (TOTP)', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
-  it('recovery codes can be regenerated with the password (old ones stop working)', async () => {
-    const { client, email, recoveryCodes } = await enrolled();
-    expect((await client.post(e.regenerateRecoveryCodes.path, { password: 'wrong-password' })).statusCode).toBe(422);
-    const res = await client.post(e.regenerateRecoveryCodes.path, { password: STRONG_PASSWORD });
+  it('recovery codes can be regenerated after a step-up (old ones stop working)', async () => {
+    const { client, email, recoveryCodes, secret } = await enrolled();
+    ctx.clock.advance(11 * 60_000);
+    const asked = await client.post(e.regenerateRecoveryCodes.path);
+    expect(MessageBody.parse(asked.json())).toMatchObject({ code: STEP_UP_REQUIRED, factors: ['password', 'totp'] });
+    // the authenticator app is a step-up factor once it is on
+    const stepped = await client.post('/client/v1/step-up', { otp: computeTotp(secret, ctx.clock.now()) });
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    const res = await client.post(e.regenerateRecoveryCodes.path);
     expect(res.statusCode).toBe(200);
     const fresh = e.regenerateRecoveryCodes.response.parse(res.json()).recovery_codes;
     expect(fresh).not.toContain(recoveryCodes[0]);
@@ -136,15 +152,15 @@ describe('authenticator app (TOTP)', () => {
     expect((await c.post(e.completeMfa.path, { otp: fresh[0] })).statusCode).toBe(200);
   });
 
-  it('disable: wrong password refused (and throttled); right password goes back to email codes', async () => {
+  it('disable needs a recent step-up, then goes back to email codes', async () => {
     const { client, email } = await enrolled();
-    const wrong = await client.post(e.disableTotp.path, { password: 'wrong-password' });
-    expect(wrong.statusCode).toBe(422);
-    expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
-      password: ['The provided password is incorrect.'],
-    });
+    ctx.clock.advance(11 * 60_000);
+    const asked = await client.post(e.disableTotp.path);
+    expect(asked.statusCode).toBe(403);
+    expect(MessageBody.parse(asked.json()).code).toBe(STEP_UP_REQUIRED);
+    await client.stepUp();
 
-    const res = await client.post(e.disableTotp.path, { password: STRONG_PASSWORD });
+    const res = await client.post(e.disableTotp.path);
     expect(res.statusCode, res.body).toBe(200);
     expect(e.disableTotp.response.parse(res.json())).toEqual({
       method: 'email',
@@ -155,11 +171,5 @@ describe('authenticator app (TOTP)', () => {
     expect((await lastMailTo(ctx, email)).subject).toBe('Authenticator app turned off');
     const c = new Client(ctx.app);
     expect((await c.signIn(email)).session!.mfa_method).toBe('email');
-
-    for (let i = 0; i < 5; i++)
-      expect((await client.post(e.disableTotp.path, { password: 'wrong' })).statusCode).toBe(422);
-    const throttled = await client.post(e.disableTotp.path, { password: STRONG_PASSWORD });
-    expect(throttled.statusCode).toBe(429);
-    expect(MessageBody.parse(throttled.json()).message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
   });
 });

@@ -1,7 +1,7 @@
 // Parallel guessing against every throttle (docs/product/auth-and-sessions.md#throttling): N requests at
 // once must let exactly the limit through. Shared by the in-process run (atomic.test.ts, PGlite or
 // PostgreSQL with the memory store) and the two-instance run over Redis (atomic-redis.test.ts).
-import { MessageBody, ValidationErrorBody, authEndpoints, securityEndpoints } from '@remit/contract';
+import { MessageBody, ValidationErrorBody, authEndpoints, securityEndpoints, stepUpEndpoints } from '@remit/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { Client, STRONG_PASSWORD, codeFrom, uniqueEmail, type TestContext } from '../helpers.ts';
@@ -71,16 +71,16 @@ export async function parallelWrongPasswords(inst: Instances, perEmailLimit: num
   expect(ok.statusCode, ok.body).toBe(200);
 }
 
-/** Password re-entry: 60 wrong passwords to mfa/totp/setup at once on one session, exactly 5 checked. */
+/** Step-up: 60 wrong passwords at once on one session, exactly 5 checked. */
 export async function parallelPasswordReentry(inst: Instances): Promise<void> {
   const { client } = await signedInCustomer(inst.ctx());
   const tabs = Array.from({ length: 60 }, (_, i) => clientOn(inst, i, client));
-  const results = await Promise.all(tabs.map((t) => t.post(securityEndpoints.setupTotp.path, { password: WRONG })));
+  const results = await Promise.all(tabs.map((t) => t.post(stepUpEndpoints.stepUp.path, { password: WRONG })));
   expectOnly(results, [422, 429]);
   expect(count(results, 422), 'passwords checked').toBe(5);
   expect(count(results, 429)).toBe(55);
   // the right one is refused while the window lasts
-  expect((await client.post(securityEndpoints.setupTotp.path, { password: STRONG_PASSWORD })).statusCode).toBe(429);
+  expect((await client.post(stepUpEndpoints.stepUp.path, { password: STRONG_PASSWORD })).statusCode).toBe(429);
 }
 
 /** One mailed code (email verification) guessed 60 times at once: it is compared exactly five times. */

@@ -96,10 +96,24 @@ export async function recipient(client: Client, body: object): Promise<Recipient
 
 export const newKey = (): string => randomUUID();
 
-export function confirm(client: Client, body: object, key: string | null = newKey()) {
+/** One confirm, as sent: a 403 step_up_required is the answer (the step-up's own tests use this). */
+export function confirmOnce(client: Client, body: object, key: string | null = newKey()) {
   return client.post(
     transactionsEndpoints.createTransaction.path,
     body,
     key === null ? {} : { 'idempotency-key': key },
   );
+}
+
+/**
+ * A confirm as the web app makes it: asked for a step-up (a large transfer, a new recipient:
+ * docs/product/auth-and-sessions.md#step-up), the customer steps up with the password and the
+ * request is sent again with the same key.
+ */
+export async function confirm(client: Client, body: object, key: string | null = newKey()) {
+  const res = await confirmOnce(client, body, key);
+  const answer = res.statusCode === 403 ? (res.json() as { code?: string; scope?: string }) : undefined;
+  if (answer?.code !== 'step_up_required') return res;
+  await client.stepUp(answer.scope);
+  return confirmOnce(client, body, key);
 }

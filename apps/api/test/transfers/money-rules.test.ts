@@ -4,6 +4,7 @@
 //   counts), and a payment does not start when it would take the customer over a limit;
 // - a transfer pays out exactly the recipient details confirmed, whatever edit or delete follows;
 // - a refreshed quote replaces the one it came from.
+import { newRecipientScope } from '../../src/modules/transfers/transfer-confirm.ts';
 import { buildPath, Limits, recipientsEndpoints, ValidationErrorBody, type Transaction } from '@remit/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { QUOTE_REFRESHED } from '../../src/modules/transfers/transfers.service.ts';
@@ -168,6 +169,8 @@ describe('the 30-day limit holds through declined payments', () => {
     const quotes = await Promise.all(
       Array.from({ length: 6 }, () => quote(client, { ...DE_BANK, source_amount: '900000' })),
     );
+    // The first large transfer to a new recipient asks for a step-up made for it: once, beforehand.
+    await client.stepUp(newRecipientScope(r.id));
     const results = await Promise.all(
       quotes.map((q) => confirm(client, { quote_id: q.id, recipient_id: r.id, purpose: null, reference: 'Rent' })),
     );

@@ -5,7 +5,8 @@
 import {
   Limits,
   MessageBody,
-  PASSWORD_AGAIN_FROM_GBP,
+  STEP_UP_REQUIRED,
+  stepUpEndpoints,
   Quote,
   Transaction,
   TransactionList,
@@ -31,7 +32,8 @@ import {
 } from '../../src/modules/transfers/transfers.service.ts';
 import { sql } from 'kysely';
 import { idempotencyRepository } from '../../src/modules/transfers/idempotency.repository.ts';
-import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
+import { Client, STRONG_PASSWORD, copiesOf, useTestApp } from '../helpers.ts';
+import { lastMailTo } from '../security/helpers.ts';
 import {
   DE_BANK,
   GCASH,
@@ -42,6 +44,7 @@ import {
   M_PESA,
   PH_WALLET,
   confirm,
+  confirmOnce,
   customer as newCustomer,
   everyoneMaySend,
   newKey,
@@ -437,31 +440,100 @@ describe('the quote, the recipient and who may send', () => {
   });
 });
 
-describe('password again for a large transfer (docs/product/auth-and-sessions.md#password-again-after-10-minutes)', () => {
-  it('from 1,000 GBP, more than 10 minutes after signing in: 403, then a wrong password 422, the right one 201 with the same key', async () => {
+describe('a step-up for large transfers and new recipients (docs/product/auth-and-sessions.md#step-up)', () => {
+  const LARGE = '100000'; // 1,000 GBP: the default threshold
+  /** The recipient was added more than 24 hours ago: no longer new. */
+  const known = (id: string) =>
+    ctx.db
+      .updateTable('recipients')
+      .set({ created_at: new Date(ctx.clock.now().getTime() - 25 * 3_600_000) })
+      .where('id', '=', id)
+      .execute();
+  const stepUpAnswer = (res: { statusCode: number; json(): unknown }) => {
+    expect(res.statusCode).toBe(403);
+    return MessageBody.parse(res.json());
+  };
+
+  it('from 1,000 GBP to a known recipient, more than 10 minutes after signing in: 403, then after a step-up 201 with the same key', async () => {
     const client = await customer();
-    const { body, r } = await kenyan(client, PASSWORD_AGAIN_FROM_GBP);
+    const { body, r } = await kenyan(client, LARGE);
+    await known(r.id);
     const under = await quote(client, { ...KE_WALLET, source_amount: '99999' });
     ctx.clock.advance(11 * 60_000);
     const key = newKey();
-    const asked = await confirm(client, body, key);
-    expect(asked.statusCode, asked.body).toBe(403);
-    expect(asked.json()).toMatchObject({ code: 'password_confirmation_required' });
-    expect(invalid(await confirm(client, { ...body, password: 'not-my-password' }, key))).toHaveProperty('password');
-    const ok = await created(await confirm(client, { ...body, password: STRONG_PASSWORD }, key));
-    // The password is not part of the request: a replay without it answers the same transfer.
-    const replay = await confirm(client, body, key);
-    expect(replay.statusCode).toBe(201);
-    expect(Transaction.parse(replay.json()).id).toBe(ok.id);
-    // Just under the threshold, no password is asked for.
-    await created(await confirm(client, { ...body, quote_id: under.id }));
-    expect(r.id).toBe(body.recipient_id);
+    expect(stepUpAnswer(await confirmOnce(client, body, key))).toEqual({
+      message: 'For your security, please confirm it is you to continue.',
+      code: STEP_UP_REQUIRED,
+      factors: ['password'],
+    });
+    // a password in the request is no step-up: the request is the same one (same key, same answer)
+    expect((await confirmOnce(client, { ...body, password: STRONG_PASSWORD }, key)).statusCode).toBe(403);
+    await client.stepUp();
+    const ok = await created(await confirmOnce(client, body, key));
+    expect((await confirmOnce(client, body, key)).statusCode).toBe(201);
+    // Just under the threshold, to a known recipient, nothing is asked.
+    ctx.clock.advance(11 * 60_000);
+    await created(await confirmOnce(client, { ...body, quote_id: under.id }));
+    expect(ok.recipient.id).toBe(r.id);
   });
 
-  it('within 10 minutes of signing in, a large transfer needs no password', async () => {
+  it('within 10 minutes of signing in, a large transfer to a known recipient needs nothing more', async () => {
     const client = await customer();
-    const { body } = await kenyan(client, '120000');
-    await created(await confirm(client, body));
+    const { body, r } = await kenyan(client, '120000');
+    await known(r.id);
+    await created(await confirmOnce(client, body));
+  });
+
+  it('any amount to a recipient added in the last 24 hours needs a recent step-up, and the customer is mailed', async () => {
+    const client = await customer();
+    const { body } = await kenyan(client, '5000');
+    ctx.clock.advance(11 * 60_000);
+    expect(stepUpAnswer(await confirmOnce(client, body)).scope).toBeUndefined();
+    await client.stepUp();
+    const t = await created(await confirmOnce(client, body));
+    await ctx.app.services.jobs.runDue();
+    const email = (await ctx.db.selectFrom('accounts').select('email').executeTakeFirstOrThrow()).email;
+    const mail = await lastMailTo(ctx, email, `A new recipient was paid: ${t.recipient.name}`);
+    expect(mail.text).toContain('added in the last 24 hours');
+  });
+
+  it('the first large transfer to a new recipient waits for a step-up made for it, even right after another one', async () => {
+    const client = await customer();
+    const { body, r } = await kenyan(client, LARGE);
+    // Signed in a moment ago (recent), and stepped up for something else: still asked, with a scope.
+    await client.stepUp();
+    const asked = stepUpAnswer(await confirmOnce(client, body));
+    expect(asked.scope).toBe(`transfer-to-new-recipient:${r.id}`);
+    await client.stepUp('transfer-to-new-recipient:someone-else');
+    expect(stepUpAnswer(await confirmOnce(client, body)).scope).toBe(asked.scope);
+    await client.stepUp(asked.scope);
+    await created(await confirmOnce(client, body));
+    // Not the first any more: the next large one to them needs only a recent step-up.
+    const again = await quote(client, { ...KE_WALLET, source_amount: LARGE });
+    await client.stepUp();
+    await created(await confirmOnce(client, { ...body, quote_id: again.id }));
+  });
+
+  it('a step-up counts for its own session only; a copied cookie cannot send or add a recipient later', async () => {
+    const client = await customer();
+    const { body, r } = await kenyan(client, LARGE);
+    await known(r.id);
+    const email = (await ctx.db.selectFrom('accounts').select('email').executeTakeFirstOrThrow()).email;
+    const other = new Client(ctx.app);
+    await other.signIn(email);
+    ctx.clock.advance(11 * 60_000);
+    expect((await other.profile()).statusCode).toBe(200);
+    await other.stepUp();
+    expect(stepUpAnswer(await confirmOnce(client, body)).code).toBe(STEP_UP_REQUIRED);
+
+    // The first session's cookie, copied into another browser: it has no step-up and no password.
+    const [thief] = copiesOf(ctx.app, client, 1);
+    expect(stepUpAnswer(await confirmOnce(thief!, body)).code).toBe(STEP_UP_REQUIRED);
+    expect(stepUpAnswer(await thief!.post(recipientsEndpoints.createRecipient.path, GERMAN_IBAN)).code).toBe(
+      STEP_UP_REQUIRED,
+    );
+    expect((await thief!.post(stepUpEndpoints.stepUp.path, { password: 'a-guess' })).statusCode).toBe(422);
+    expect(await ctx.db.selectFrom('transactions').select('id').execute()).toEqual([]);
   });
 });
 

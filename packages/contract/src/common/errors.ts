@@ -11,6 +11,10 @@ export const MessageBody = z.object({
    * the code comes from even after a reload (the profile itself is refused until MFA is passed).
    */
   mfa_method: MfaMethod.optional(),
+  /** With 403 `step_up_required`: the factors this customer can step up with (step-up/schemas.ts). */
+  factors: z.array(z.enum(['password', 'totp', 'passkey'])).optional(),
+  /** With 403 `step_up_required`: the action that only counts a step-up made for it. */
+  scope: z.string().optional(),
 });
 
 /** 403 `code` while the session still has to pass multi-factor authentication. */

@@ -3,16 +3,13 @@ import { z } from 'zod';
 export const UpdateCountryRequest = z.object({ country_id: z.number().int() });
 export type UpdateCountryRequest = z.infer<typeof UpdateCountryRequest>;
 
+/**
+ * Changing a number the account already has needs a recent step-up (403 `step_up_required` without:
+ * docs/product/auth-and-sessions.md#step-up); setting the first number never does.
+ */
 export const UpdateMobileNumberRequest = z.object({
   mobile_number_country_id: z.number().int(),
   mobile_number: z.string(),
-  /**
-   * Changing a number the account already has, more than 10 minutes after the last sign-in, needs
-   * the password again (docs/product/auth-and-sessions.md#password-again-after-10-minutes): without it
-   * the answer is 403 `password_confirmation_required`, with a wrong one 422 on `password`. Setting the
-   * first number never needs it.
-   */
-  password: z.string().optional(),
 });
 export type UpdateMobileNumberRequest = z.infer<typeof UpdateMobileNumberRequest>;
 

@@ -106,9 +106,8 @@ export type Recipient = z.infer<typeof Recipient>;
 /**
  * `POST /client/v1/recipients` and `PUT /client/v1/recipients/{id}` (a full replacement). Errors on a
  * detail come under `details.<key>`; the same recipient twice (same name, ignoring case and accents,
- * and the same account) is a 409 "You already have this recipient." More than 10 minutes after the
- * last sign-in `password` is needed (docs/product/auth-and-sessions.md#password-again-after-10-minutes):
- * without it 403 `password_confirmation_required`, wrong 422 on `password`.
+ * and the same account) is a 409 "You already have this recipient." Adding, editing and deleting need
+ * a recent step-up (403 `step_up_required` without: docs/product/auth-and-sessions.md#step-up).
  */
 export const RecipientRequest = z.object({
   name: z.string().max(500),
@@ -116,7 +115,6 @@ export const RecipientRequest = z.object({
   currency: RecipientCurrency,
   payout_method: RecipientPayoutMethod,
   details: RecipientDetails,
-  password: z.string().optional(),
 });
 export type RecipientRequest = z.infer<typeof RecipientRequest>;
 

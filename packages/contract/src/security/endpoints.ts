@@ -7,7 +7,6 @@ import {
   ForgotPasswordRequest,
   MfaSettings,
   OtpRequest,
-  PasswordConfirmationRequest,
   RecoveryCodesResponse,
   ResetPasswordRequest,
   TotpSetupResponse,
@@ -85,12 +84,11 @@ export const getMfaSettings = defineEndpoint({
   auth: 'session',
 });
 
-/** Starts enrolment: a new secret, not active until confirmed. Needs the password. */
+/** Starts enrolment: a new secret, not active until confirmed. Needs a recent step-up (docs/product/auth-and-sessions.md#step-up). */
 export const setupTotp = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/totp/setup',
   summary: 'Start authenticator-app enrolment',
-  body: PasswordConfirmationRequest,
   response: TotpSetupResponse,
   auth: 'session',
 });
@@ -105,20 +103,20 @@ export const confirmTotp = defineEndpoint({
   auth: 'session',
 });
 
+/** Needs a recent step-up (docs/product/auth-and-sessions.md#step-up). */
 export const disableTotp = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/totp/disable',
   summary: 'Turn the authenticator app off (back to email codes)',
-  body: PasswordConfirmationRequest,
   response: MfaSettings,
   auth: 'session',
 });
 
+/** Needs a recent step-up (docs/product/auth-and-sessions.md#step-up). */
 export const regenerateRecoveryCodes = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/recovery-codes',
   summary: 'Replace the recovery codes',
-  body: PasswordConfirmationRequest,
   response: RecoveryCodesResponse,
   auth: 'session',
 });

@@ -42,13 +42,6 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-/**
- * Re-entry of the password for sensitive changes (older than 10 minutes:
- * docs/product/auth-and-sessions.md#password-again-after-10-minutes).
- */
-export const PasswordConfirmationRequest = z.object({ password: z.string() });
-export type PasswordConfirmationRequest = z.infer<typeof PasswordConfirmationRequest>;
-
 export const MfaSettings = z.object({
   method: z.enum(['email', 'totp']),
   totp_enabled: z.boolean(),

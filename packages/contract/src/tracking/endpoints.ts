@@ -2,7 +2,10 @@ import { defineEndpoint } from '../common/endpoint.ts';
 import { IdParams } from '../common/primitives.ts';
 import { Tracking, TrackingLink, TrackingParams } from './schemas.ts';
 
-/** Make (or replace) the transfer's shareable tracking link; the token is shown once. Owner only (404). */
+/**
+ * Make (or replace) the transfer's shareable tracking link; the token is shown once. Owner only (404);
+ * needs a recent step-up (docs/product/auth-and-sessions.md#step-up).
+ */
 export const createTrackingLink = defineEndpoint({
   method: 'POST',
   path: '/client/v1/transactions/:id/tracking-link',

@@ -126,23 +126,19 @@ export type Transaction = z.infer<typeof Transaction>;
  * `POST /client/v1/transactions` with an `Idempotency-Key` header (docs/product/money-movement.md#idempotency).
  * The quote must be active and unused, the recipient the customer's and matching the quote's country,
  * currency and payout method, `purpose` given where the corridor requires it, and `reference` within
- * the corridor's length and characters ({@link referenceRules}). Sending {@link PASSWORD_AGAIN_FROM_GBP}
- * or more (GBP at mid-market) more than 10 minutes after signing in needs `password`
- * (docs/product/auth-and-sessions.md#password-again-after-10-minutes): without it 403
- * `password_confirmation_required`, wrong 422 on `password`. The password is not part of the
- * request's Idempotency-Key fingerprint.
+ * the corridor's length and characters ({@link referenceRules}). Sending from the step-up threshold
+ * (1,000 GBP at mid-market by default) or to a recipient added in the last 24 hours needs a recent
+ * step-up, and the first such transfer to a new recipient a step-up of its own (403
+ * `step_up_required` with a `scope`: docs/product/auth-and-sessions.md#step-up).
  */
 export const TransactionRequest = z.object({
   quote_id: z.string().max(100),
   recipient_id: z.string().max(100),
   purpose: TransferPurpose.nullable().optional(),
   reference: z.string().max(500).optional(),
-  password: z.string().max(1000).optional(),
 });
 export type TransactionRequest = z.infer<typeof TransactionRequest>;
 
-/** From this send amount (GBP minor units, at mid-market) a transfer asks for the password again after 10 minutes. */
-export const PASSWORD_AGAIN_FROM_GBP = '100000';
 
 /** The header that makes a create safe to retry: 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

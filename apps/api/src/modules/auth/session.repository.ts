@@ -27,9 +27,13 @@ export const sessionRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** The customer proved it is them again (password re-entered): restarts the 10-minute window. */
-  async markAuthenticated(db: Executor, id: string, at: Date): Promise<void> {
-    await db.updateTable('sessions').set({ last_authenticated_at: at, updated_at: at }).where('id', '=', id).execute();
+  /** The customer proved it is them again (a step-up, for `scope` if given): restarts the recent window. */
+  async markAuthenticated(db: Executor, id: string, at: Date, scope: string | null = null): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ last_authenticated_at: at, step_up_scope: scope, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   },
 
   async touch(db: Executor, id: string, at: Date): Promise<void> {

@@ -53,6 +53,7 @@ export interface SessionColumns {
   s_os_version: string | null;
   s_touched_at: Date | null;
   s_last_authenticated_at: Date;
+  s_step_up_scope: string | null;
   s_expires_at: Date;
   s_created_at: Date;
   s_updated_at: Date;

@@ -210,7 +210,8 @@ export const customerRepository = {
         select s.id as s_id, s.customer_id as s_customer_id, s.public_token as s_public_token,
           s.is_mfa_completed as s_is_mfa_completed, s.mfa_method as s_mfa_method,
           s.client_version as s_client_version, s.os_version as s_os_version, s.touched_at as s_touched_at,
-          s.last_authenticated_at as s_last_authenticated_at, s.expires_at as s_expires_at,
+          s.last_authenticated_at as s_last_authenticated_at, s.step_up_scope as s_step_up_scope,
+          s.expires_at as s_expires_at,
           s.created_at as s_created_at, s.updated_at as s_updated_at,
           ${PROFILE_COLUMNS}
         from sessions s

@@ -31,15 +31,16 @@ export default async function mfaRoutes(app: FastifyInstance) {
 
   route(e.getMfaSettings, secret, (req) => mfa.settings(req.auth.customerId));
 
-  route(e.setupTotp, secret, (req) => mfa.setupTotp(req.auth, req.body.password, req.clientInfo().locale));
+  // Changing how the customer proves it is them needs a recent step-up (docs/product/auth-and-sessions.md#step-up).
+  const sensitiveSecret = { ...secret, stepUp: true } as const;
+
+  route(e.setupTotp, sensitiveSecret, (req) => mfa.setupTotp(req.auth));
 
   route(e.confirmTotp, secret, (req) => mfa.confirmTotp(req.auth, req.body.otp, req.clientInfo().locale));
 
-  route(e.disableTotp, { access: 'session', compress: false }, (req) =>
-    mfa.disableTotp(req.auth, req.body.password, req.clientInfo().locale),
+  route(e.disableTotp, { access: 'session', compress: false, stepUp: true }, (req) =>
+    mfa.disableTotp(req.auth, req.clientInfo().locale),
   );
 
-  route(e.regenerateRecoveryCodes, secret, (req) =>
-    mfa.regenerateRecoveryCodes(req.auth, req.body.password, req.clientInfo().locale),
-  );
+  route(e.regenerateRecoveryCodes, sensitiveSecret, (req) => mfa.regenerateRecoveryCodes(req.auth));
 }

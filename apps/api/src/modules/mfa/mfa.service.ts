@@ -27,7 +27,6 @@ import { isMfaPending, type AuthContext, type SessionService } from '../auth/ses
 import type { ClientInfo } from '../../lib/client-info.ts';
 import { toCustomer } from '../customers/customer.mapper.ts';
 import type { KnownDevicesService } from '../known-devices/known-devices.service.ts';
-import type { PasswordConfirmation } from '../passwords/password-confirmation.ts';
 import { mfaRepository } from './mfa.repository.ts';
 import { RecoveryCodes } from './recovery-codes.ts';
 import { SecretBox } from './secret-box.ts';
@@ -47,6 +46,11 @@ export interface MfaResult {
   deviceCookie: string;
 }
 
+/** What the check of a second factor answers: right (with the passkey used, if one), or the error to throw. */
+export type MfaCheck =
+  | { ok: true; passkeyId?: string }
+  | { ok: false; error: AppError; guessed: boolean };
+
 export interface MfaServiceDeps {
   db: Kysely<Database>;
   /** Rotating the session, switching the method: one transaction, then the cache invalidation it needs. */
@@ -60,7 +64,6 @@ export interface MfaServiceDeps {
   codes: OneTimeCodeService;
   mail: SecurityMailer;
   resend: CodeResendThrottle;
-  passwordConfirmation: PasswordConfirmation;
   /** Wrong codes at sign-in per account, across sign-ins and kinds of code. */
   mfaFailures: MfaFailureThrottle;
   /** Wrong authenticator-app codes while enrolling it, per customer. */
@@ -89,11 +92,30 @@ export class MfaService {
    * required) and the owner is mailed once.
    */
   async complete(auth: AuthContext, otp: string, client: ClientInfo): Promise<MfaResult> {
-    const { db, uow, codes, sessions, mfaFailures } = this.deps;
+    const { db, codes } = this.deps;
     if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
     const code = otp.trim();
     if (code === '') throw AppError.validation({ otp: [OTP_MESSAGES.required] });
+    return this.completeWith(auth, client, async () => {
+      if (auth.session.mfa_method === 'email') {
+        const check = await codes.verify(db, auth.customerId, 'mfa', code, auth.session.id);
+        return check === 'ok' ? { ok: true } : { ok: false, error: otpError(check), guessed: check === 'invalid' };
+      }
+      if (await this.checkAuthenticatorOrRecoveryCode(auth.customerId, code)) return { ok: true };
+      return { ok: false, error: AppError.validation({ otp: [OTP_MESSAGES.incorrect] }), guessed: true };
+    });
+  }
 
+  /**
+   * The one way a sign-in waiting for its second factor completes it, whatever the factor (a code
+   * here, a passkey in modules/passkeys): `check` runs under an attempt reserved in the account's
+   * allowance; a wrong answer counts (beyond the allowance this sign-in ends and the owner is mailed
+   * once), a right one starts the fresh, MFA-completed session (the old one is revoked) and sets the
+   * device cookie.
+   */
+  async completeWith(auth: AuthContext, client: ClientInfo, check: () => Promise<MfaCheck>): Promise<MfaResult> {
+    const { uow, sessions, mfaFailures } = this.deps;
+    if (!isMfaPending(auth)) throw AppError.conflict(NOT_PENDING);
     let attempt: Attempt;
     try {
       attempt = await mfaFailures.attempt(auth.customerId, client.locale);
@@ -101,28 +123,21 @@ export class MfaService {
       if (e instanceof AppError && e.code === 'too_many_requests') await this.endLockedSignIn(auth, client);
       throw e;
     }
-    let failure: AppError | undefined;
-    let guessed = true;
+    let result: MfaCheck;
     try {
-      if (auth.session.mfa_method === 'email') {
-        const check = await codes.verify(db, auth.customerId, 'mfa', code, auth.session.id);
-        if (check !== 'ok') failure = otpError(check);
-        guessed = check === 'ok' || check === 'invalid';
-      } else if (!(await this.checkAuthenticatorOrRecoveryCode(auth.customerId, code))) {
-        failure = AppError.validation({ otp: [OTP_MESSAGES.incorrect] });
-      }
+      result = await check();
     } catch (e) {
       await attempt.refund();
       throw e;
     }
-    if (failure) {
-      if (!guessed) {
+    if (!result.ok) {
+      if (!result.guessed) {
         await attempt.refund(); // an expired or used-up code: nothing was compared
       } else {
         attempt.fail();
         if (attempt.filled()) await this.alertOwner(auth, client);
       }
-      throw failure;
+      throw result.error;
     }
     await attempt.clear();
 
@@ -134,6 +149,7 @@ export class MfaService {
         customerId: auth.customerId,
         mfaMethod: auth.session.mfa_method,
         isMfaCompleted: true,
+        passkeyId: result.passkeyId ?? null,
       });
       return started.token;
     });
@@ -193,6 +209,32 @@ export class MfaService {
     return { message: 'We have sent a new sign-in code to your email address.', resend_available_in: next };
   }
 
+  /** Whether the customer's authenticator app is on (a step-up factor). */
+  async hasAuthenticator(customerId: string): Promise<boolean> {
+    const row = await mfaRepository.findTotp(this.deps.db, customerId);
+    return !!(row?.secret_enc && row.enabled_at);
+  }
+
+  /**
+   * A step-up with the authenticator app (docs/product/auth-and-sessions.md#step-up): a code of a step
+   * not used before; recovery codes are for signing in without the phone, not for this. Wrong codes
+   * count in the enrolment allowance (five per 15 minutes), reserved before the code is compared.
+   */
+  async verifyStepUpCode(customerId: string, otp: string, locale?: Locale): Promise<void> {
+    const { db, now, totpFailures } = this.deps;
+    const code = otp.trim();
+    if (code === '') throw AppError.validation({ otp: [OTP_MESSAGES.required] });
+    const row = await mfaRepository.findTotp(db, customerId);
+    if (!row?.secret_enc || !row.enabled_at) throw AppError.conflict('Turn on the authenticator app first.');
+    const attempt = await totpFailures.attempt(customerId, locale);
+    const ok = await guarded(attempt, async () => {
+      const last = row.last_used_step === null ? null : Number(row.last_used_step);
+      const step = verifyTotp(this.box.open(row.secret_enc!), code, now(), last);
+      return step !== null && (await mfaRepository.useTotpStep(db, customerId, step, now()));
+    });
+    if (!ok) throw AppError.validation({ otp: [OTP_MESSAGES.incorrect] });
+  }
+
   async settings(customerId: string, db: Executor = this.deps.db): Promise<MfaSettings> {
     const method = await mfaRepository.findMethod(db, customerId);
     if (!method) throw AppError.unauthenticated();
@@ -206,15 +248,14 @@ export class MfaService {
   }
 
   /** Start enrolment: a new secret (kept pending until confirmed), its otpauth URI and QR code. */
-  async setupTotp(auth: AuthContext, password: string, locale?: Locale): Promise<TotpSetupResponse> {
-    const { db, now, passwordConfirmation } = this.deps;
-    const account = await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
+  async setupTotp(auth: AuthContext): Promise<TotpSetupResponse> {
+    const { db, now } = this.deps;
     const current = await mfaRepository.findTotp(db, auth.customerId);
     if (current?.secret_enc && current.enabled_at)
       throw AppError.conflict('The authenticator app is already turned on.');
     const secret = newTotpSecret();
     await mfaRepository.savePendingTotp(db, auth.customerId, this.box.seal(secret), now());
-    const url = otpauthUrl(secret, account.email, TOTP_ISSUER);
+    const url = otpauthUrl(secret, auth.profile.email, TOTP_ISSUER);
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { secret, otpauth_url: url, qr_code_svg: svg };
   }
@@ -250,9 +291,8 @@ export class MfaService {
   }
 
   /** Back to mailed codes; the secret and the recovery codes are deleted. */
-  async disableTotp(auth: AuthContext, password: string, locale: Locale | undefined): Promise<MfaSettings> {
-    const { uow, now, passwordConfirmation, mail } = this.deps;
-    const account = await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
+  async disableTotp(auth: AuthContext, locale: Locale | undefined): Promise<MfaSettings> {
+    const { uow, now, mail } = this.deps;
     const before = await this.settings(auth.customerId);
     const settings = await uow.run(async (trx, after) => {
       await mfaRepository.deleteTotp(trx, auth.customerId);
@@ -261,13 +301,12 @@ export class MfaService {
       after.customerChanged(auth.customerId);
       return this.settings(auth.customerId, trx);
     });
-    if (before.totp_enabled) await mail.send(mail.templates.totpChanged(account.email, false, locale));
+    if (before.totp_enabled) await mail.send(mail.templates.totpChanged(auth.profile.email, false, locale));
     return settings;
   }
 
-  async regenerateRecoveryCodes(auth: AuthContext, password: string, locale?: Locale): Promise<RecoveryCodesResponse> {
-    const { db, now, passwordConfirmation } = this.deps;
-    await passwordConfirmation.confirm(auth.customerId, password, 'password', locale);
+  async regenerateRecoveryCodes(auth: AuthContext): Promise<RecoveryCodesResponse> {
+    const { db, now } = this.deps;
     const totp = await mfaRepository.findTotp(db, auth.customerId);
     if (!totp?.secret_enc || !totp.enabled_at) throw AppError.conflict('Turn on the authenticator app first.');
     const generated = this.recoveryCodes.generate(auth.customerId);

@@ -18,7 +18,7 @@ import type { AfterCommit } from '../../lib/after-commit.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
-import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
+import type { StepUp } from '../step-up/step-up.service.ts';
 import type { CustomersService } from '../customers/customers.service.ts';
 import type { Executor } from '../../db/types.ts';
 import { attributeCatalog, type AttributeDefinition } from '../reference/attribute-catalog.ts';
@@ -74,8 +74,8 @@ export interface OnboardingServiceDeps {
   accounts: Pick<AuthService, 'setMobileNumber'>;
   /** Every change: one transaction, then the cache invalidation and the events it asks for. */
   uow: UnitOfWork;
-  /** Changing an existing mobile number is a change of contact details (password after 10 minutes). */
-  recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
+  /** Changing an existing mobile number needs a recent step-up (docs/product/auth-and-sessions.md#step-up). */
+  stepUp: Pick<StepUp, 'ensure'>;
 }
 
 /**
@@ -228,8 +228,7 @@ export class OnboardingService {
     if (!phone.ok)
       throw AppError.validation({ mobile_number: [`Enter a valid mobile number for ${country.common_name}.`] });
     const current = auth.profile.mobile_number;
-    if (current !== null && current !== phone.e164)
-      await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
+    if (current !== null && current !== phone.e164) await this.deps.stepUp.ensure(auth, { locale: origin.locale });
     const at = this.deps.now();
     await this.deps.uow.run(async (trx, after) => {
       await this.deps.accounts.setMobileNumber(trx, auth.customerId, phone.e164, country.id, at);

@@ -22,5 +22,7 @@ export default async function recipientsRoutes(app: FastifyInstance) {
   route(e.updateRecipient, { access: 'session' }, (req) =>
     recipients.update(req.auth, req.params.id, req.body, req.clientInfo()),
   );
-  route(e.deleteRecipient, { access: 'session' }, (req) => recipients.remove(req.auth, req.params.id));
+  route(e.deleteRecipient, { access: 'session' }, (req) =>
+    recipients.remove(req.auth, req.params.id, req.clientInfo()),
+  );
 }

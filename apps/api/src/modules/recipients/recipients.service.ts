@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { UUID, newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
+import type { StepUp } from '../step-up/step-up.service.ts';
 import { checkRecipientName, searchableName } from './checks.ts';
 import { recipientsRepository, type RecipientRow, type RecipientValues } from './recipients.repository.ts';
 import { checkDetails, findRequirementSet, requirementsOf } from './requirements.ts';
@@ -30,8 +30,8 @@ export interface RecipientsServiceDeps {
   db: Kysely<Database>;
   uow: UnitOfWork;
   now: Clock;
-  /** Adding or editing asks for the password again after 10 minutes. */
-  recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
+  /** Adding, editing and deleting need a recent step-up (docs/product/auth-and-sessions.md#step-up). */
+  stepUp: Pick<StepUp, 'ensure'>;
 }
 
 export function toRecipient(row: RecipientRow): Recipient {
@@ -111,8 +111,9 @@ export class RecipientsService {
   }
 
   async create(auth: AuthContext, input: RecipientRequest, origin: ClientInfo = {}): Promise<Recipient> {
+    // The details are checked first: a mistake is told before the step-up is asked for.
     const values = this.checked(input);
-    await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
+    await this.deps.stepUp.ensure(auth, { locale: origin.locale });
     const at = this.deps.now();
     try {
       const row = await this.deps.uow.run(async (trx) => {
@@ -141,7 +142,7 @@ export class RecipientsService {
       throw AppError.notFound();
     }
     const values = this.checked(input);
-    await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
+    await this.deps.stepUp.ensure(auth, { locale: origin.locale });
     const at = this.deps.now();
     try {
       const row = await this.deps.uow.run(async (trx) => {
@@ -160,8 +161,9 @@ export class RecipientsService {
   }
 
   /** Gone from the list and from GET; the row stays for the transfers made to it. */
-  async remove(auth: AuthContext, id: string): Promise<void> {
+  async remove(auth: AuthContext, id: string, origin: ClientInfo = {}): Promise<void> {
     if (!UUID.test(id)) throw AppError.notFound();
+    await this.deps.stepUp.ensure(auth, { locale: origin.locale });
     const at = this.deps.now();
     await this.deps.uow.run(async (trx) => {
       if (!(await recipientsRepository.softDelete(trx, auth.customerId, id, at))) throw AppError.notFound();

@@ -7,8 +7,11 @@ export default async function trackingRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['tracking'] });
   const { tracking } = app.services;
   // The token is shown once: never cached, never compressed next to caller-controlled text.
-  route(e.createTrackingLink, { access: 'session', cacheControl: 'private, no-store', compress: false }, (req) =>
-    tracking.create(req.auth, req.params.id),
+  // Sharing a transfer with someone else needs a recent step-up (docs/product/auth-and-sessions.md#step-up).
+  route(
+    e.createTrackingLink,
+    { access: 'session', cacheControl: 'private, no-store', compress: false, stepUp: true },
+    (req) => tracking.create(req.auth, req.params.id),
   );
   route(e.revokeTrackingLink, { access: 'session' }, (req) => tracking.revoke(req.auth, req.params.id));
   route(e.getTracking, { access: 'public', cacheControl: 'no-store' }, (req) =>

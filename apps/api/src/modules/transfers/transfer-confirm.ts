@@ -1,7 +1,6 @@
 import {
   compare,
   money,
-  PASSWORD_AGAIN_FROM_GBP,
   referenceRules,
   REFERENCE_PATTERN,
   VERIFICATION_REQUIRED,
@@ -37,6 +36,10 @@ import type { TransfersServiceDeps } from './transfers.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/types.ts';
 const DAY_MS = 86_400_000;
+/** A recipient added less than this long ago is new (docs/product/auth-and-sessions.md#new-recipients). */
+export const NEW_RECIPIENT_MS = DAY_MS;
+/** The step-up scope of the first large transfer to a new recipient. */
+export const newRecipientScope = (recipientId: string): string => `transfer-to-new-recipient:${recipientId}`;
 /** An unpaid transfer expires this long after it is confirmed (docs/product/money-movement.md#transaction-statuses). */
 export const PAY_WITHIN_MS = DAY_MS;
 
@@ -105,9 +108,7 @@ export class TransferConfirmation {
     origin: Pick<ClientInfo, 'socketId' | 'locale'> = {},
   ): Promise<CreateResult> {
     const key = checkIdempotencyKey(header);
-    // The password (asked again for a large transfer) is not part of what the request is.
-    const { password: _password, ...request } = input;
-    const hash = requestFingerprint(request);
+    const hash = requestFingerprint(input);
     const { db } = this.deps;
     const customerId = auth.customerId;
     const answered = await this.answered(db, customerId, key, hash);
@@ -120,6 +121,28 @@ export class TransferConfirmation {
       if (late) return late;
       throw err;
     }
+  }
+
+  /**
+   * Sending from the threshold or to a recipient added in the last 24 hours needs a recent step-up;
+   * the first such large transfer to a new recipient, one made for it (its scope), even when the
+   * customer stepped up for something else (docs/product/auth-and-sessions.md#step-up).
+   */
+  private async ensureStepUp(
+    auth: AuthContext,
+    inGbp: bigint,
+    recipientId: string,
+    toNewRecipient: boolean,
+    origin: Pick<ClientInfo, 'locale'>,
+  ): Promise<void> {
+    const large = inGbp >= this.deps.stepUpThresholdGbp;
+    if (!large && !toNewRecipient) return;
+    const first =
+      large && toNewRecipient && !(await transfersRepository.anyTo(this.deps.db, auth.customerId, recipientId));
+    await this.deps.stepUp.ensure(auth, {
+      locale: origin.locale,
+      ...(first ? { scope: newRecipientScope(recipientId) } : {}),
+    });
   }
 
   /** The stored answer of the key, when its request succeeded; 422 when it was another request. */
@@ -198,11 +221,9 @@ export class TransferConfirmation {
         ],
       });
     }
-    // docs/product/auth-and-sessions.md#password-again-after-10-minutes
-    if (compare(inGbp, money(PASSWORD_AGAIN_FROM_GBP, LIMITS_CURRENCY)) >= 0) {
-      await this.deps.recentAuthentication.ensure(auth, input.password, origin.locale);
-    }
     const confirmedRecipient = recipient!;
+    const toNewRecipient = at.getTime() - Date.parse(confirmedRecipient.created_at) < NEW_RECIPIENT_MS;
+    await this.ensureStepUp(auth, inGbp.amount, confirmedRecipient.id, toNewRecipient, origin);
 
     try {
       return await this.deps.uow.run(async (trx, after): Promise<CreateResult> => {
@@ -270,6 +291,16 @@ export class TransferConfirmation {
           locale: origin.locale ?? 'en',
         });
         await transfersRepository.addEvent(trx, id, 'awaiting_payment', note, at);
+        // Money to a recipient added in the last 24 hours: the customer hears of it at once
+        // (docs/product/auth-and-sessions.md#new-recipients).
+        if (toNewRecipient) {
+          await this.deps.jobs.enqueue(
+            trx,
+            TRANSFER_JOBS.mail,
+            { transactionId: id, status: 'new_recipient' },
+            { uniqueKey: `${TRANSFER_JOBS.mail.name}:${id}:new_recipient` },
+          );
+        }
         // Unpaid at pay_by, it expires (docs/product/money-movement.md#transaction-statuses).
         await this.deps.jobs.enqueue(
           trx,

@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
  * What a transfer's customer is mailed about: the statuses, and a payout the partner has not taken
  * yet (`payout_delayed`, docs/product/money-movement.md#payout).
  */
-export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed';
+export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed' | 'new_recipient';
 
 interface TransferMailText {
   subject: (d: Details) => string;
@@ -61,6 +61,12 @@ const catalogs: Record<Locale, TransferCatalog> = {
         body: (d) =>
           `Our payout partner has not taken your transfer of ${d.amount} to ${d.recipient} yet. We keep trying and will tell you when it arrives; you don't need to do anything.`,
       },
+      new_recipient: {
+        subject: (d) => `A new recipient was paid: ${d.recipient}`,
+        heading: 'A new recipient was paid',
+        body: (d) =>
+          `You set up a transfer of ${d.amount} to ${d.recipient}, a recipient added in the last 24 hours. If this was not you, do not pay it: cancel it, change your password and contact us.`,
+      },
     },
     action: 'View transfer',
     footer: 'You are receiving this email because you sent money with us.',
@@ -96,6 +102,12 @@ const catalogs: Record<Locale, TransferCatalog> = {
         body: (d) =>
           `Notre partenaire de versement n’a pas encore pris en charge votre transfert de ${d.amount} à ${d.recipient}. Nous réessayons et vous préviendrons de son arrivée ; vous n’avez rien à faire.`,
       },
+      new_recipient: {
+        subject: (d) => `Un nouveau bénéficiaire a été payé : ${d.recipient}`,
+        heading: 'Un nouveau bénéficiaire a été payé',
+        body: (d) =>
+          `Vous avez préparé un transfert de ${d.amount} à ${d.recipient}, un bénéficiaire ajouté ces dernières 24 heures. Si ce n’est pas vous, ne le payez pas : annulez-le, changez votre mot de passe et contactez-nous.`,
+      },
     },
     action: 'Voir le transfert',
     footer: 'Vous recevez cet e-mail parce que vous avez envoyé de l’argent avec nous.',
@@ -110,6 +122,7 @@ export const MAILED_STATUS_VALUES = [
   'returned',
   'refunded',
   'payout_delayed',
+  'new_recipient',
 ] as const satisfies readonly MailedStatus[];
 
 export interface TransactionMailDeps {

@@ -108,6 +108,18 @@ export const transfersRepository = {
    * Serialises the confirms of one customer (the 30-day limit counts the transfers made before):
    * a row lock on the customer that leaves foreign-key checks alone (FOR NO KEY UPDATE).
    */
+  /** Whether the customer has made any transfer to this recipient before. */
+  async anyTo(db: Executor, customerId: string, recipientId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('recipient_id', '=', recipientId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async lockCustomer(db: Executor, customerId: string): Promise<void> {
     await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().execute();
   },

@@ -15,7 +15,7 @@ import type { AuthContext } from '../auth/session.service.ts';
 import { type LimitsService } from '../quotes/limits.service.ts';
 import type { QuotesService } from '../quotes/quotes.service.ts';
 import { searchableName } from '../recipients/checks.ts';
-import type { RecentAuthentication } from '../passwords/recent-authentication.ts';
+import type { StepUp } from '../step-up/step-up.service.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
@@ -51,8 +51,12 @@ export interface TransfersServiceDeps {
   quotes: Pick<QuotesService, 'forConfirm' | 'lockForConfirm' | 'refreshedInto' | 'markUsed'>;
   /** Schedules the transfer's expiry at `pay_by` in the confirm's transaction. */
   jobs: Pick<Jobs, 'enqueue'>;
-  /** Large transfers ask for the password again after 10 minutes. */
-  recentAuthentication: Pick<RecentAuthentication, 'ensure'>;
+  /**
+   * Large transfers and transfers to new recipients need a recent step-up
+   * (docs/product/auth-and-sessions.md#step-up); `thresholdGbp` is the large amount, GBP minor units.
+   */
+  stepUp: Pick<StepUp, 'ensure'>;
+  stepUpThresholdGbp: bigint;
 }
 
 /**
