@@ -16,7 +16,7 @@ export interface PasswordConfirmationDeps {
 }
 
 /**
- * Password re-entry for sensitive changes (docs/product/auth-and-sessions.md#password-again-after-10-minutes):
+ * Password re-entry for sensitive changes (docs/product/auth-and-sessions.md#step-up):
  * verified with argon2, wrong answers throttled per customer. The attempt is reserved before the
  * hash is checked, so parallel wrong answers get exactly the limit checked
  * (docs/product/auth-and-sessions.md#throttling).
