@@ -100,7 +100,6 @@ const security: Translation<typeof en> = {
       numberRequired: 'Saisissez votre numéro de mobile.',
       numberInvalid: 'Saisissez un numéro de mobile de 4 à 15 chiffres.',
       save: 'Enregistrer',
-      passwordIntro: 'Pour votre sécurité, saisissez votre mot de passe pour modifier votre numéro de mobile.',
       updated: 'Votre numéro de mobile a été mis à jour.',
     },
     language: {
@@ -132,19 +131,10 @@ const security: Translation<typeof en> = {
       turnedOff:
         'L’application d’authentification est désactivée. Nous vous enverrons un code par e-mail à la connexion.',
       turnedOn: 'L’application d’authentification est activée. Vous l’utiliserez à la connexion.',
-    },
-    passwordPrompt: {
-      intro: 'Pour votre sécurité, saisissez votre mot de passe pour continuer.',
-      label: 'Mot de passe',
-      show: 'Afficher le mot de passe',
-      required: 'Saisissez votre mot de passe.',
-      continue: 'Continuer',
-      turnOffIntro:
-        'Saisissez votre mot de passe pour désactiver l’application d’authentification. Nous vous enverrons les codes par e-mail.',
-      turnOff: 'Désactiver',
-      regenerateIntro:
-        'Saisissez votre mot de passe pour remplacer vos codes de récupération. Les anciens codes ne fonctionneront plus.',
-      regenerate: 'Générer les codes',
+      turnOffQuestion: 'Désactiver l’application d’authentification ? Nous vous enverrons les codes par e-mail.',
+      turnOffConfirm: 'Désactiver',
+      regenerateQuestion: 'Remplacer vos codes de récupération ? Les anciens codes ne fonctionneront plus.',
+      regenerateConfirm: 'Générer les codes',
     },
     totp: {
       heading: 'Configurer l’application d’authentification',

@@ -1,50 +1,38 @@
 import type { TotpSetupResponse } from '@remit/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
+import { readShownError } from '@/lib/api-errors';
 import { useDisableTotp } from '../api/disable-totp';
 import { useMfaSettings } from '../api/get-mfa-settings';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useSetupTotp } from '../api/setup-totp';
-import { PasswordPrompt } from '@/components/ui/password-prompt';
-import { passwordPromptTexts } from './password-prompt-texts';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment } from './totp-enrolment';
 
-/** The steps that ask for the password again before a TOTP change. */
-type PasswordStep = 'setupPassword' | 'disablePassword' | 'regeneratePassword';
+/** The changes that ask "are you sure?" first. */
+type Question = 'disable' | 'regenerate';
 
 type Step =
   | { name: 'idle'; notice?: 'turnedOn' | 'turnedOff' }
-  | { name: PasswordStep }
+  | { name: 'confirm'; question: Question }
   | { name: 'scan'; setup: TotpSetupResponse }
   | { name: 'codes'; codes: string[]; afterSetup: boolean };
 
-/** Each password prompt's input id (its form's test id is `${id}-form`) and texts. */
-const passwordPrompts = {
-  setupPassword: {
-    id: 'totp-setup-password',
-    intro: 'security.settings.passwordPrompt.intro',
-    submit: 'security.settings.passwordPrompt.continue',
-  },
-  disablePassword: {
-    id: 'totp-disable-password',
-    intro: 'security.settings.passwordPrompt.turnOffIntro',
-    submit: 'security.settings.passwordPrompt.turnOff',
-  },
-  regeneratePassword: {
-    id: 'recovery-codes-password',
-    intro: 'security.settings.passwordPrompt.regenerateIntro',
-    submit: 'security.settings.passwordPrompt.regenerate',
-  },
-} as const satisfies Record<PasswordStep, { id: string; intro: string; submit: string }>;
+const questions = {
+  disable: { text: 'security.settings.mfa.turnOffQuestion', confirm: 'security.settings.mfa.turnOffConfirm' },
+  regenerate: { text: 'security.settings.mfa.regenerateQuestion', confirm: 'security.settings.mfa.regenerateConfirm' },
+} as const satisfies Record<Question, { text: string; confirm: string }>;
 
-const isPasswordStep = (step: Step): step is { name: PasswordStep } => step.name in passwordPrompts;
-
-/** MFA method (email or authenticator app), enrolment, turning it off, new recovery codes. */
+/**
+ * MFA method (email or authenticator app), enrolment, turning it off, new recovery codes. Each of
+ * these calls needs a recent step-up: the app's one dialog asks for it and the call goes again
+ * (docs/product/auth-and-sessions.md#step-up); cancelled, nothing changes and nothing is said.
+ */
 export function MfaSettingsSection() {
   const { t } = useTranslation();
   const settings = useMfaSettings();
@@ -52,17 +40,38 @@ export function MfaSettingsSection() {
   const disableTotp = useDisableTotp();
   const regenerate = useRegenerateRecoveryCodes();
   const [step, setStep] = useState<Step>({ name: 'idle' });
-  const idle = () => setStep({ name: 'idle' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const idle = () => {
+    setFailure(null);
+    setStep({ name: 'idle' });
+  };
+  const pending = setupTotp.isPending || disableTotp.isPending || regenerate.isPending;
+  const questionRef = useRef<HTMLParagraphElement>(null);
 
-  /** What each password prompt does with the password. */
-  const withPassword: Record<PasswordStep, (password: string) => Promise<void>> = {
-    setupPassword: async (password) => setStep({ name: 'scan', setup: await setupTotp.mutateAsync({ password }) }),
-    disablePassword: async (password) => {
-      await disableTotp.mutateAsync({ password });
+  // The question takes the focus from the button it replaced.
+  useEffect(() => {
+    if (step.name === 'confirm') questionRef.current?.focus();
+  }, [step.name]);
+
+  /** Runs a protected call; a failure shows in the alert (a cancelled step-up, nothing). */
+  async function run(call: () => Promise<void>) {
+    setFailure(null);
+    try {
+      await call();
+    } catch (error) {
+      const apiError = await readShownError(error);
+      if (apiError) setFailure(apiError.message ?? t('errors.generic'));
+    }
+  }
+
+  const actions: Record<Question | 'setup', () => Promise<void>> = {
+    setup: async () => setStep({ name: 'scan', setup: await setupTotp.mutateAsync() }),
+    disable: async () => {
+      await disableTotp.mutateAsync();
       setStep({ name: 'idle', notice: 'turnedOff' });
     },
-    regeneratePassword: async (password) => {
-      const { recovery_codes } = await regenerate.mutateAsync({ password });
+    regenerate: async () => {
+      const { recovery_codes } = await regenerate.mutateAsync();
       setStep({ name: 'codes', codes: recovery_codes, afterSetup: false });
     },
   };
@@ -72,18 +81,20 @@ export function MfaSettingsSection() {
     body = <Spinner label={t('security.settings.mfa.loading')} />;
   } else if (settings.isError) {
     body = <QueryError message={t('security.settings.loadError')} onRetry={() => void settings.refetch()} />;
-  } else if (isPasswordStep(step)) {
-    const prompt = passwordPrompts[step.name];
+  } else if (step.name === 'confirm') {
+    const question = questions[step.question];
     body = (
-      <PasswordPrompt
-        id={prompt.id}
-        testId={`${prompt.id}-form`}
-        intro={t(prompt.intro)}
-        submitLabel={t(prompt.submit)}
-        texts={passwordPromptTexts(t)}
-        onCancel={idle}
-        onSubmit={withPassword[step.name]}
-      />
+      <div className="space-y-4" data-testid={`mfa-confirm-${step.question}`}>
+        <p ref={questionRef} tabIndex={-1} className="text-sm text-slate-700 focus:outline-none">
+          {t(question.text)}
+        </p>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <FormActions secondary={{ label: t('security.settings.cancel'), onClick: idle, disabled: pending }}>
+          <Button loading={pending} onClick={() => void run(actions[step.question])}>
+            {t(question.confirm)}
+          </Button>
+        </FormActions>
+      </div>
     );
   } else if (step.name === 'scan') {
     body = (
@@ -104,6 +115,7 @@ export function MfaSettingsSection() {
     const data = settings.data;
     body = (
       <div className="space-y-4">
+        {failure && <Alert tone="error">{failure}</Alert>}
         {step.notice && (
           <Alert tone="success" testId="mfa-settings-notice">
             {t(step.notice === 'turnedOn' ? 'security.settings.mfa.turnedOn' : 'security.settings.mfa.turnedOff')}
@@ -123,15 +135,17 @@ export function MfaSettingsSection() {
         <div className="flex flex-wrap gap-3">
           {data.totp_enabled ? (
             <>
-              <Button variant="secondary" onClick={() => setStep({ name: 'disablePassword' })}>
+              <Button variant="secondary" onClick={() => setStep({ name: 'confirm', question: 'disable' })}>
                 {t('security.settings.mfa.turnOff')}
               </Button>
-              <Button variant="secondary" onClick={() => setStep({ name: 'regeneratePassword' })}>
+              <Button variant="secondary" onClick={() => setStep({ name: 'confirm', question: 'regenerate' })}>
                 {t('security.settings.mfa.regenerate')}
               </Button>
             </>
           ) : (
-            <Button onClick={() => setStep({ name: 'setupPassword' })}>{t('security.settings.mfa.setUp')}</Button>
+            <Button loading={setupTotp.isPending} onClick={() => void run(actions.setup)}>
+              {t('security.settings.mfa.setUp')}
+            </Button>
           )}
         </div>
       </div>

@@ -1,9 +1,4 @@
-import {
-  PASSWORD_CONFIRMATION_REQUIRED,
-  type Country,
-  type Customer,
-  type UpdateMobileNumberRequest,
-} from '@remit/contract';
+import type { Country, Customer, UpdateMobileNumberRequest } from '@remit/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +12,8 @@ import { formatCallingCode, nationalPart, useCountries } from '@/lib/countries';
 import { TextField } from '@/components/ui/text-field';
 import type { ApiError } from '@/lib/api-errors';
 import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
-import { readApiError, readShownError } from '@/lib/api-errors';
-import { errorCode } from '../lib';
+import { readShownError } from '@/lib/api-errors';
 import { mobileNumberResolver, type MobileNumberValues } from './form-schemas';
-import { PasswordPrompt } from '@/components/ui/password-prompt';
-import { passwordPromptTexts } from './password-prompt-texts';
 
 type Field = keyof MobileNumberValues;
 
@@ -31,8 +23,6 @@ const SERVER_FIELDS = [
   ['number', 'mobile_number'],
 ] as const satisfies ReadonlyArray<readonly [Field, keyof UpdateMobileNumberRequest]>;
 
-type Step = { name: 'form'; focus: Field } | { name: 'password'; request: UpdateMobileNumberRequest };
-
 interface MobileNumberEditorProps {
   customer: Customer;
   /** After a successful save (the customer is already stored). */
@@ -41,8 +31,9 @@ interface MobileNumberEditorProps {
 }
 
 /**
- * The inline "change (or add) the mobile number" panel: the country list loads, then the form; a
- * 403 password_confirmation_required asks for the password and sends the same request again with it.
+ * The inline "change (or add) the mobile number" panel: the country list loads, then the form.
+ * Changing a number needs a recent step-up: the app's one dialog asks for it and the same request
+ * goes again (docs/product/auth-and-sessions.md#step-up); cancelled, the form stays, without a message.
  */
 export function MobileNumberEditor({ customer, onSaved, onCancel }: MobileNumberEditorProps) {
   const { t, i18n } = useTranslation();
@@ -121,7 +112,6 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
   const countryId = useId();
   const hintId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>({ name: 'form', focus: 'country_id' });
   const resolver = useMemo(() => mobileNumberResolver(t), [t]);
   const preselected = [customer.account.mobile_number_country, customer.country].find(
     (c) => c && countries.some((option) => option.id === c.id),
@@ -136,27 +126,22 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
   const { errors } = form.formState;
   const { setFocus } = form;
 
-  // Focus the form's first field when it shows (again, after the password prompt).
+  // Focus the form's first field when it shows.
   useEffect(() => {
-    if (step.name === 'form') setFocus(step.focus);
-  }, [step, setFocus]);
+    setFocus('country_id');
+  }, [setFocus]);
 
-  /** Shows a 422's messages under their fields; answers the first such field, null when none. */
-  function showFieldErrors(apiError: ApiError, focus: boolean): Field | null {
-    if (apiError.status !== 422) return null;
+  /** Shows a 422's messages under their fields (the first one focused); answers whether there were any. */
+  function showFieldErrors(apiError: ApiError): boolean {
+    if (apiError.status !== 422) return false;
     let first: Field | null = null;
     for (const [field, key] of SERVER_FIELDS) {
       const message = apiError.fieldErrors[key];
       if (!message) continue;
-      form.setError(field, { type: 'server', message }, { shouldFocus: focus && first === null });
+      form.setError(field, { type: 'server', message }, { shouldFocus: first === null });
       first ??= field;
     }
-    return first;
-  }
-
-  async function send(request: UpdateMobileNumberRequest) {
-    await update.mutateAsync(request);
-    onSaved();
+    return first !== null;
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -166,41 +151,14 @@ function MobileNumberForm({ customer, countries, onSaved, onCancel }: MobileNumb
       mobile_number: cleanPhoneNumber(values.number),
     };
     try {
-      await send(request);
+      await update.mutateAsync(request);
+      onSaved();
     } catch (error) {
       const apiError = await readShownError(error);
       if (!apiError) return;
-      if (apiError.status === 403 && errorCode(error) === PASSWORD_CONFIRMATION_REQUIRED) {
-        setStep({ name: 'password', request });
-      } else if (!showFieldErrors(apiError, true)) {
-        setFailure(apiError.message ?? t('errors.generic'));
-      }
+      if (!showFieldErrors(apiError)) setFailure(apiError.message ?? t('errors.generic'));
     }
   });
-
-  if (step.name === 'password') {
-    const { request } = step;
-    return (
-      <PasswordPrompt
-        id="mobile-number-password"
-        testId="mobile-number-password-form"
-        intro={t('security.settings.mobile.passwordIntro')}
-        submitLabel={t('security.settings.mobile.save')}
-        texts={passwordPromptTexts(t)}
-        onCancel={() => setStep({ name: 'form', focus: 'number' })}
-        onSubmit={async (password) => {
-          try {
-            await send({ ...request, password });
-          } catch (error) {
-            // The number itself was refused: back to the form, the message under its field.
-            const field = showFieldErrors(await readApiError(error), false);
-            if (!field) throw error;
-            setStep({ name: 'form', focus: field });
-          }
-        }}
-      />
-    );
-  }
 
   const countryError = errors.country_id?.message;
   return (

@@ -1,7 +1,6 @@
 import {
   Customer,
   onboardingEndpoints,
-  PASSWORD_CONFIRMATION_REQUIRED,
   type MessageBody,
   type UpdateMobileNumberRequest,
   type ValidationErrorBody,
@@ -16,8 +15,7 @@ import { countries, countryList } from '@/testing/onboarding-fixtures';
 import { renderSignedIn } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
 import { server } from '@/testing/server';
-
-const PASSWORD = 'my-password';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 /** completeCustomer() with every profile field filled, and optionally a mobile number. */
 function fullCustomer(mobile: string | null = '+447700900111'): Customer {
@@ -56,29 +54,18 @@ function fullCustomer(mobile: string | null = '+447700900111'): Customer {
 type MobileAnswer = Customer | MessageBody | ValidationErrorBody;
 
 /**
- * update-mobile-number as the api behaves: changing an existing number needs the password (403
- * until it comes, 422 when wrong); the answer is the customer with the new E.164 number.
+ * update-mobile-number as the api behaves: changing an existing number needs a recent step-up (403
+ * step_up_required until one passed); the answer is the customer with the new E.164 number.
  */
-function mobileNumberApi(customer: Customer, bodies: UpdateMobileNumberRequest[]) {
+function mobileNumberApi(customer: Customer, bodies: UpdateMobileNumberRequest[], stepUp = stepUpApi()) {
+  server.use(...stepUp.handlers);
   return http.post<never, UpdateMobileNumberRequest, MobileAnswer>(
     onboardingEndpoints.updateMobileNumber.path,
     async ({ request }) => {
       const body = await request.json();
       bodies.push(body);
-      if (customer.account.mobile_number !== null) {
-        if (body.password === undefined) {
-          return HttpResponse.json(
-            { message: 'Enter your password to continue.', code: PASSWORD_CONFIRMATION_REQUIRED },
-            { status: 403 },
-          );
-        }
-        if (body.password !== PASSWORD) {
-          return HttpResponse.json(
-            { message: 'Invalid.', errors: { password: ['The password is incorrect.'] } },
-            { status: 422 },
-          );
-        }
-      }
+      const needed = customer.account.mobile_number !== null ? stepUp.guard() : undefined;
+      if (needed) return needed as never;
       const country = Object.values(countries).find((c) => c.id === body.mobile_number_country_id)!;
       const e164 = `${country.calling_code}${body.mobile_number.replace(/^0/, '')}`;
       return HttpResponse.json(
@@ -100,17 +87,18 @@ async function openEditor(name: 'Add mobile number' | 'Change mobile number') {
 }
 
 /**
- * A customer with a number opens the editor, types a new number and saves: the api asks for the
- * password (by default mobileNumberApi, which accepts PASSWORD).
+ * A customer with a number opens the editor, types a new number and saves: the app's step-up dialog
+ * asks for the password (by default mobileNumberApi, which accepts STEP_UP_PASSWORD).
  */
-async function startChange(newNumber: string, api = mobileNumberApi(fullCustomer(), [])) {
-  server.use(api);
+async function startChange(newNumber: string, api?: ReturnType<typeof http.post>) {
+  server.use(api ?? mobileNumberApi(fullCustomer(), []));
   const view = renderSignedIn('/settings', fullCustomer());
   const editor = await openEditor('Change mobile number');
   await editor.user.clear(editor.number);
   await editor.user.type(editor.number, newNumber);
   await editor.user.click(screen.getByRole('button', { name: 'Save' }));
-  return { ...editor, view, password: await screen.findByLabelText('Password') };
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+  return { ...editor, view, dialog, password: within(dialog).getByLabelText('Your password') };
 }
 
 describe('settings: profile and contact details', () => {
@@ -174,30 +162,25 @@ describe('settings: profile and contact details', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change mobile number' })).toHaveFocus());
   });
 
-  it('changes a number: 403 password_confirmation_required, the password, the same request again', async () => {
+  it('changes a number: 403 step_up_required, the step-up dialog, the same request again', async () => {
     const bodies: UpdateMobileNumberRequest[] = [];
     const { user, view, password } = await startChange('7700 900222', mobileNumberApi(fullCustomer(), bodies));
     expect(password).toHaveFocus();
-    expect(
-      screen.getByText('For your security, enter your password to change your mobile number.'),
-    ).toBeInTheDocument();
-    await user.type(password, PASSWORD);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(password, `${STEP_UP_PASSWORD}{Enter}`);
 
     expect(await screen.findByTestId('mobile-number-notice')).toHaveTextContent('Your mobile number was updated.');
     expect(bodies).toEqual([
       { mobile_number_country_id: countries.GB.id, mobile_number: '7700900222' },
-      { mobile_number_country_id: countries.GB.id, mobile_number: '7700900222', password: PASSWORD },
+      { mobile_number_country_id: countries.GB.id, mobile_number: '7700900222' },
     ]);
     expect(screen.getByTestId('profile-mobile-number')).toHaveTextContent('+447700900222 (United Kingdom)');
     expect(view.queryClient.getQueryData<Customer>(['profile'])?.account.mobile_number).toBe('+447700900222');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change mobile number' })).toHaveFocus());
   });
 
-  it('shows a wrong password under the password field, and a 429 in an alert', async () => {
+  it('shows a wrong password in the dialog, and a 429 of the change in an alert', async () => {
     const { user, password } = await startChange('7700900222');
-    await user.type(password, 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(password, 'wrong{Enter}');
     await waitFor(() => expect(password).toHaveAccessibleDescription('The password is incorrect.'));
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
@@ -206,8 +189,10 @@ describe('settings: profile and contact details', () => {
         HttpResponse.json({ message: 'Too many attempts. Try again in 15 minutes.' }, { status: 429 }),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(password);
+    await user.type(password, `${STEP_UP_PASSWORD}{Enter}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 15 minutes.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('profile-mobile-number')).toHaveTextContent('+447700900111');
   });
 
@@ -249,36 +234,39 @@ describe('settings: profile and contact details', () => {
     expect(country).toHaveFocus();
   });
 
-  it('goes back to the form when the number is refused after the password', async () => {
+  it('shows the number refused after the step-up under its field', async () => {
+    const stepUp = stepUpApi();
+    server.use(...stepUp.handlers);
     const { user, password } = await startChange(
       '123456',
-      http.post<never, UpdateMobileNumberRequest>(onboardingEndpoints.updateMobileNumber.path, async ({ request }) =>
-        (await request.json()).password
-          ? HttpResponse.json(
-              { message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number.'] } },
-              { status: 422 },
-            )
-          : HttpResponse.json({ message: 'Password needed.', code: PASSWORD_CONFIRMATION_REQUIRED }, { status: 403 }),
+      http.post(
+        onboardingEndpoints.updateMobileNumber.path,
+        () =>
+          stepUp.guard() ??
+          HttpResponse.json(
+            { message: 'Invalid.', errors: { mobile_number: ['Enter a valid mobile number.'] } },
+            { status: 422 },
+          ),
       ),
     );
-    await user.type(password, PASSWORD);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(password, `${STEP_UP_PASSWORD}{Enter}`);
 
     const field = await screen.findByRole('textbox', { name: 'Mobile number' });
     await waitFor(() =>
       expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter a valid mobile number.')),
     );
     expect(field).toHaveValue('123456');
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
   });
 
-  it('cancel closes the form (focus back on the button); the password prompt’s cancel returns to the form', async () => {
-    const { user } = await startChange('7700900333');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  it('a cancelled step-up keeps the form as it was, without a message; cancel closes it (focus back on the button)', async () => {
+    const { user, dialog } = await startChange('7700900333');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const again = await screen.findByRole('textbox', { name: 'Mobile number' });
+    const again = screen.getByRole('textbox', { name: 'Mobile number' });
     expect(again).toHaveValue('7700900333');
-    await waitFor(() => expect(again).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('mobile-number-form')).not.toBeInTheDocument();
     expect(screen.queryByTestId('mobile-number-notice')).not.toBeInTheDocument();
@@ -316,7 +304,7 @@ describe('settings: profile and contact details', () => {
     expect(within(panel).queryByTestId('mobile-countries-error')).not.toBeInTheDocument();
   });
 
-  it('has no axe violations with the form open, with errors, and with the password prompt', async () => {
+  it('has no axe violations with the form open, with errors, and with the step-up dialog', async () => {
     server.use(mobileNumberApi(fullCustomer(), []));
     renderSignedIn('/settings', fullCustomer());
     const { user, country, number } = await openEditor('Change mobile number');
@@ -332,7 +320,7 @@ describe('settings: profile and contact details', () => {
 
     await user.type(number, '7700900444');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByLabelText('Password');
-    expect(await axeViolations(section)).toEqual([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(await axeViolations(dialog)).toEqual([]);
   });
 });

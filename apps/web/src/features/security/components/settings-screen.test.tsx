@@ -1,4 +1,4 @@
-import { PASSWORD_CONFIRMATION_REQUIRED, securityEndpoints } from '@remit/contract';
+import { securityEndpoints } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,6 +10,7 @@ import { renderRoute } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
 import { mfaSettings, QR_SVG, RECOVERY_CODES, TOTP_SECRET } from '@/testing/security-handlers';
 import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 const GOOD = 'Str0ng!Passw0rd';
 
@@ -72,9 +73,18 @@ describe('settings', () => {
     await waitFor(() => expect(current).toHaveAccessibleDescription('The current password is incorrect.'));
   });
 
-  it('enrols the authenticator app: password, QR code and secret, code, ten recovery codes', async () => {
+  it('enrols the authenticator app: step-up, QR code and secret, code, ten recovery codes', async () => {
     let enabled = false;
+    const stepUp = stepUpApi({ factors: ['password'] });
     server.use(
+      ...stepUp.handlers,
+      http.post(securityEndpoints.setupTotp.path, async ({ request }) => {
+        requestLog.push(`POST ${new URL(request.url).pathname} ${await request.text()}`);
+        return (
+          stepUp.guard() ??
+          HttpResponse.json({ secret: TOTP_SECRET, otpauth_url: 'otpauth://totp/Remit', qr_code_svg: QR_SVG })
+        );
+      }),
       http.get(securityEndpoints.getMfaSettings.path, ({ request }) => {
         requestLog.push(`GET ${new URL(request.url).pathname}`);
         return HttpResponse.json(
@@ -95,16 +105,22 @@ describe('settings', () => {
     const user = userEvent.setup();
     renderSettings();
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    const password = screen.getByLabelText('Password');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const password = within(dialog).getByLabelText('Your password');
     expect(password).toHaveFocus();
-    await user.type(password, 'my-password');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(password, `${STEP_UP_PASSWORD}{Enter}`);
 
     const qr = await screen.findByRole('img', { name: 'QR code to add Remit to your authenticator app' });
     expect(qr).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(QR_SVG)}`);
     expect(screen.getByTestId('totp-secret')).toHaveAttribute('data-secret', TOTP_SECRET);
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     expect(document.querySelector('svg rect[fill="#000"]')).toBeNull(); // never injected
+    // The setup call carries no body; it went once more after the step-up.
+    expect(requestLog.filter((r) => r.startsWith('POST /client/v1/mfa/totp/setup'))).toEqual([
+      'POST /client/v1/mfa/totp/setup ',
+      'POST /client/v1/mfa/totp/setup ',
+    ]);
+    expect(stepUp.state.requests).toEqual([{ password: STEP_UP_PASSWORD }]);
 
     const code = screen.getByLabelText('Code from the app');
     await user.type(code, '000000');
@@ -122,48 +138,53 @@ describe('settings', () => {
     expect(screen.getByRole('button', { name: 'Turn off authenticator app' })).toBeInTheDocument();
   });
 
-  it('shows a password confirmation 403 under the password field', async () => {
+  it('a cancelled step-up leaves the settings as they were, without a message', async () => {
+    const stepUp = stepUpApi();
     server.use(
-      http.post(securityEndpoints.setupTotp.path, () =>
-        HttpResponse.json(
-          { message: 'The password is incorrect.', code: PASSWORD_CONFIRMATION_REQUIRED },
-          { status: 403 },
-        ),
-      ),
+      ...stepUp.handlers,
+      http.post(securityEndpoints.setupTotp.path, () => stepUp.required()),
     );
     const user = userEvent.setup();
     renderSettings();
-    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    await user.type(screen.getByLabelText('Password'), 'bad');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password is incorrect.'),
-    );
+    const setUp = await screen.findByRole('button', { name: 'Set up authenticator app' });
+    await user.click(setUp);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('mfa-method')).toHaveTextContent('Code sent by email');
+    await waitFor(() => expect(setUp).toHaveFocus());
   });
 
-  it('turns the app off and generates new recovery codes with the password', async () => {
+  it('turns the app off and generates new recovery codes after asking, with no body', async () => {
     let settings = mfaSettings({ method: 'totp', totp_enabled: true, recovery_codes_remaining: 3 });
+    const bodies: string[] = [];
     server.use(
       http.get(securityEndpoints.getMfaSettings.path, () => HttpResponse.json(settings)),
-      http.post(securityEndpoints.disableTotp.path, () => {
+      http.post(securityEndpoints.disableTotp.path, async ({ request }) => {
+        bodies.push(await request.text());
         settings = mfaSettings();
         return HttpResponse.json(settings);
+      }),
+      http.post(securityEndpoints.regenerateRecoveryCodes.path, async ({ request }) => {
+        bodies.push(await request.text());
+        return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
       }),
     );
     const user = userEvent.setup();
     renderSettings();
     expect(await screen.findByTestId('recovery-codes-remaining')).toHaveTextContent('Recovery codes left: 3');
     await user.click(screen.getByRole('button', { name: 'Generate new recovery codes' }));
-    await user.type(screen.getByLabelText('Password'), 'pw');
+    expect(screen.getByText('Replace your recovery codes? The old codes will stop working.')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Generate codes' }));
     expect(await screen.findAllByTestId('recovery-code')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'I’ve saved them' }));
 
     await user.click(await screen.findByRole('button', { name: 'Turn off authenticator app' }));
-    await user.type(screen.getByLabelText('Password'), 'pw');
+    expect(screen.getByText(/Turn off the authenticator app\?/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByTestId('mfa-settings-notice')).toHaveTextContent('The authenticator app is off.');
     expect(screen.getByTestId('mfa-method')).toHaveTextContent('Code sent by email');
+    expect(bodies).toEqual(['', '']);
   });
 
   it('shows an error state with a retry when the MFA settings fail to load', async () => {

@@ -69,12 +69,13 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
     // The first field (password or code), else the first button.
     (ref.current?.querySelector<HTMLElement>('input') ?? focusables(ref.current)[0])?.focus();
     return () => {
-      // Back where it was; an opener still disabled (its call waiting to settle) gets it a moment later.
+      // Back where it was, unless something else took it meanwhile (the retried call's screen); an
+      // opener still disabled (its call waiting to settle) gets it a moment later.
       const restore = () => {
         const lost = document.activeElement === null || document.activeElement === document.body;
         if (opener?.isConnected && lost) opener.focus();
       };
-      opener?.focus();
+      restore();
       if (document.activeElement !== opener) {
         setTimeout(restore, 0);
         setTimeout(restore, 100);
