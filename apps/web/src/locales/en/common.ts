@@ -88,6 +88,7 @@ const common = {
     submit: 'Continue',
     haveAccount: 'Already have an account?',
     signInInstead: 'Sign in instead',
+    checkingConnection: 'Checking your connection…',
   },
 } as const;
 

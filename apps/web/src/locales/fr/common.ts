@@ -91,6 +91,7 @@ const common: Translation<typeof en> = {
     submit: 'Continuer',
     haveAccount: 'Vous avez déjà un compte ?',
     signInInstead: 'Se connecter',
+    checkingConnection: 'Vérification de votre connexion…',
   },
 };
 

@@ -1,4 +1,5 @@
-import { authEndpoints, type ValidationErrorBody } from '@remit/contract';
+import { createHash } from 'node:crypto';
+import { authEndpoints, leadingZeroBits, type SignUpRequest, type ValidationErrorBody } from '@remit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -230,5 +231,73 @@ describe('sign-up screen (docs/product/screens.md)', () => {
     expect(posts).toEqual(['GET /sanctum/csrf-cookie', 'POST /client/v1/signup']);
     expect(getCustomer(view.queryClient)?.account.email).toBe('ada@example.com');
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Signup' })).toBeInTheDocument();
+  });
+
+  it('solves the proof of work a busy network asks for, says so, and signs up with it', async () => {
+    const user = userEvent.setup();
+    const bodies: SignUpRequest[] = [];
+    server.use(
+      http.post<never, SignUpRequest>(authEndpoints.signUp.path, async ({ request }) => {
+        logRequest(request);
+        const body = await request.json();
+        bodies.push(body);
+        if (!body.proof_of_work) {
+          return HttpResponse.json(
+            {
+              message: 'Checking your connection. Send the sign-up again with the proof of work.',
+              code: 'proof_of_work_required',
+              challenge: '1764186000000.10.abcdefghijklmnopqrstuv.mac',
+              difficulty: 10,
+            },
+            { status: 428 },
+          );
+        }
+        await delay(100);
+        const { challenge, nonce } = body.proof_of_work;
+        const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
+        if (leadingZeroBits(digest) < 10) return HttpResponse.json({ message: 'wrong' }, { status: 428 });
+        const { buildCustomer } = await import('@/testing/fixtures');
+        return HttpResponse.json(buildCustomer({ email: 'ada@example.com' }), { status: 201 });
+      }),
+    );
+    const view = await renderSignUp();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Checking your connection…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
+    await waitFor(() => expect(view.pathname()).toBe('/workflow/onboarding'));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual({
+      email: 'ada@example.com',
+      password: 'Abcdef123456!',
+      confirm_password: 'Abcdef123456!',
+      proof_of_work: {
+        challenge: '1764186000000.10.abcdefghijklmnopqrstuv.mac',
+        nonce: expect.stringMatching(/^\d+$/),
+      },
+    });
+    const posts = requestLog.filter((r) => !r.includes('password-policy'));
+    expect(posts).toEqual(['GET /sanctum/csrf-cookie', 'POST /client/v1/signup', 'POST /client/v1/signup']);
+    expect(getCustomer(view.queryClient)?.account.email).toBe('ada@example.com');
+  });
+
+  it('stops after three proofs and only logs the refusal', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let posts = 0;
+    server.use(
+      http.post(authEndpoints.signUp.path, () => {
+        posts++;
+        return HttpResponse.json(
+          { message: 'Checking', code: 'proof_of_work_required', challenge: `c${posts}`, difficulty: 1 },
+          { status: 428 },
+        );
+      }),
+    );
+    const view = await renderSignUp();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(posts).toBe(4);
+    expect(view.pathname()).toBe('/sign-up');
+    expect(screen.queryByText('Checking your connection…')).not.toBeInTheDocument();
   });
 });

@@ -45,6 +45,8 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const policy = useLazyPasswordPolicy();
   const [pending, setPending] = useState(false);
+  // A busy network asked for a proof of work (docs/product/auth-and-sessions.md#sign-up-on-shared-networks).
+  const [checking, setChecking] = useState(false);
   const [agreed, setAgreed] = useState(false);
 
   // The zod schema loads on the first submit, not with the page.
@@ -59,7 +61,7 @@ export function SignUpScreen() {
     if (!agreed) return; // the terms box must be ticked before submit (docs/product/auth-and-sessions.md#validation)
     setPending(true);
     try {
-      const customer = await signUp(values);
+      const customer = await signUp(values, () => setChecking(true));
       // Store the customer (docs/product/auth-and-sessions.md#states-and-transitions). The store
       // (and TanStack Query) loads now, not with the page.
       const store = await import('@/lib/customer-store');
@@ -85,6 +87,7 @@ export function SignUpScreen() {
       }
     } finally {
       setPending(false);
+      setChecking(false);
     }
   });
 
@@ -151,6 +154,9 @@ export function SignUpScreen() {
         <Button type="submit" fullWidth disabled={!agreed} loading={pending}>
           {t('signUp.submit')}
         </Button>
+        <p role="status" aria-live="polite" className={checking ? 'text-center text-sm text-slate-600' : 'sr-only'}>
+          {checking ? t('signUp.checkingConnection') : null}
+        </p>
       </form>
     </AuthLayout>
   );
