@@ -80,10 +80,6 @@ const onboarding = {
     numberHint: 'Without the country code, e.g. 7700 900123.',
     numberRequired: 'Enter your mobile number.',
     numberInvalid: 'Enter a valid mobile number, digits only.',
-    passwordIntro: 'For your security, enter your password to change your mobile number.',
-    password: 'Your password',
-    showPassword: 'Show password',
-    passwordRequired: 'Enter your password.',
   },
   /**
    * What each option of a choice attribute is called, by attribute key and option value (read as they

@@ -68,13 +68,6 @@ const recipients = {
     seeExisting: 'See your recipients',
     saveError: 'We couldn’t save this recipient. Please try again.',
   },
-  password: {
-    intro: 'For your security, enter your password again to save this recipient.',
-    label: 'Password',
-    show: 'Show password',
-    required: 'Enter your password.',
-    confirm: 'Confirm and save',
-  },
 } as const;
 
 export default recipients;

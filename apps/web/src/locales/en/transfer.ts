@@ -151,13 +151,6 @@ const transfer = {
     none: 'None',
     edit: 'Change',
     editStep: 'Change {{step}}',
-    password: {
-      intro: 'For your security, enter your password again to confirm a transfer of this size.',
-      label: 'Password',
-      show: 'Show password',
-      required: 'Enter your password.',
-      cancel: 'Cancel',
-    },
     confirm: 'Confirm and continue to payment',
     confirming: 'Confirming…',
     payNote: 'You choose how to pay on the next page.',

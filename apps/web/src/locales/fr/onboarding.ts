@@ -81,10 +81,6 @@ const onboarding: Translation<typeof en> = {
     numberHint: 'Sans l’indicatif du pays, par ex. 6 12 34 56 78.',
     numberRequired: 'Saisissez votre numéro de mobile.',
     numberInvalid: 'Saisissez un numéro de mobile valide, uniquement des chiffres.',
-    passwordIntro: 'Pour votre sécurité, saisissez votre mot de passe pour changer de numéro de mobile.',
-    password: 'Votre mot de passe',
-    showPassword: 'Afficher le mot de passe',
-    passwordRequired: 'Saisissez votre mot de passe.',
   },
   options: {
     employment_status: {

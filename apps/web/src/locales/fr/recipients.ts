@@ -68,13 +68,6 @@ const recipients: Translation<typeof en> = {
     seeExisting: 'Voir vos bénéficiaires',
     saveError: 'Impossible d’enregistrer ce bénéficiaire. Veuillez réessayer.',
   },
-  password: {
-    intro: 'Pour votre sécurité, saisissez de nouveau votre mot de passe pour enregistrer ce bénéficiaire.',
-    label: 'Mot de passe',
-    show: 'Afficher le mot de passe',
-    required: 'Saisissez votre mot de passe.',
-    confirm: 'Confirmer et enregistrer',
-  },
 };
 
 export default recipients;

@@ -155,13 +155,6 @@ const transfer: Translation<typeof en> = {
     none: 'Aucune',
     edit: 'Modifier',
     editStep: 'Modifier : {{step}}',
-    password: {
-      intro: 'Pour votre sécurité, saisissez à nouveau votre mot de passe pour confirmer un transfert de ce montant.',
-      label: 'Mot de passe',
-      show: 'Afficher le mot de passe',
-      required: 'Saisissez votre mot de passe.',
-      cancel: 'Annuler',
-    },
     confirm: 'Confirmer et passer au paiement',
     confirming: 'Confirmation…',
     payNote: 'Vous choisirez comment payer à la page suivante.',

@@ -1,16 +1,15 @@
-import { PASSWORD_CONFIRMATION_REQUIRED, type Country, type Customer } from '@remit/contract';
-import { useEffect, useId, useMemo, useState } from 'react';
+import type { Country, Customer } from '@remit/contract';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
 import { FieldLabel } from '@/components/ui/field-label';
-import { PasswordField } from '@/components/ui/password-field';
 import { SelectField } from '@/components/ui/select-field';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { formatCallingCode, nationalPart } from '@/lib/countries';
 import { cleanPhoneNumber, useUpdateMobileNumber } from '@/lib/mobile-number';
-import { readApiError } from '@/lib/api-errors';
+import { readShownError } from '@/lib/api-errors';
 import { StepForm } from './step-form';
 import { WithCountries } from './with-countries';
 
@@ -23,11 +22,13 @@ interface MobileNumberStepProps {
 interface Values {
   country_id: string;
   number: string;
-  /** Asked only when the api wants it: changing a number more than 10 minutes after sign-in. */
-  password: string;
 }
 
-/** Step 6: calling code (defaults to the customer's country) and mobile number. */
+/**
+ * Step 6: calling code (defaults to the customer's country) and mobile number. Changing a number the
+ * account already has needs a recent step-up: the app's one dialog asks for it and the same request
+ * goes again (docs/product/auth-and-sessions.md#step-up); cancelled, the step stays, without a message.
+ */
 export function MobileNumberStep({ customer, onSaved, onBack }: MobileNumberStepProps) {
   return (
     <WithCountries>
@@ -41,10 +42,8 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
   const codeId = useId();
   const numberId = useId();
   const hintId = useId();
-  const passwordHintId = useId();
   const update = useUpdateMobileNumber();
   const [failure, setFailure] = useState<string | null>(null);
-  const [askPassword, setAskPassword] = useState(false);
   const withCodes = useMemo(() => countries.filter((c) => c.calling_code), [countries]);
   const defaultCountry = customer.account.mobile_number_country ?? customer.country;
 
@@ -52,20 +51,13 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors },
   } = useForm<Values>({
     defaultValues: {
       country_id: defaultCountry && withCodes.some((c) => c.id === defaultCountry.id) ? String(defaultCountry.id) : '',
       number: nationalPart(customer.account.mobile_number, customer.account.mobile_number_country),
-      password: '',
     },
   });
-
-  // The password field appears when the api asks for it: take the customer there.
-  useEffect(() => {
-    if (askPassword) setFocus('password');
-  }, [askPassword, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -74,27 +66,15 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
         await update.mutateAsync({
           mobile_number_country_id: Number(values.country_id),
           mobile_number: cleanPhoneNumber(values.number),
-          ...(askPassword ? { password: values.password } : {}),
         }),
       );
     } catch (error) {
-      const apiError = await readApiError(error);
-      if (apiError.status === 403 && apiError.code === PASSWORD_CONFIRMATION_REQUIRED) {
-        // Changing a number later than 10 minutes after sign-in: the password first
-        // (docs/product/auth-and-sessions.md#password-again-after-10-minutes).
-        setAskPassword(true);
-        return;
-      }
-      const {
-        mobile_number: numberError,
-        mobile_number_country_id: codeError,
-        password: passwordError,
-      } = apiError.fieldErrors;
+      const apiError = await readShownError(error);
+      if (!apiError) return;
+      const { mobile_number: numberError, mobile_number_country_id: codeError } = apiError.fieldErrors;
       if (codeError) setError('country_id', { type: 'server', message: codeError }, { shouldFocus: true });
       if (numberError) setError('number', { type: 'server', message: numberError }, { shouldFocus: !codeError });
-      if (passwordError)
-        setError('password', { type: 'server', message: passwordError }, { shouldFocus: !codeError && !numberError });
-      if (!numberError && !codeError && !passwordError) setFailure(apiError.message ?? t('onboarding.saveError'));
+      if (!numberError && !codeError) setFailure(apiError.message ?? t('onboarding.saveError'));
     }
   });
 
@@ -149,23 +129,6 @@ function MobileNumberForm({ customer, countries, onSaved, onBack }: MobileNumber
           <FieldError id={`${numberId}-error`} message={numberError} />
         </div>
       </div>
-      {askPassword && (
-        <div className="mt-5">
-          <p id={passwordHintId} className="mb-3 text-sm text-slate-700">
-            {t('onboarding.mobile.passwordIntro')}
-          </p>
-          <PasswordField
-            label={t('onboarding.mobile.password')}
-            toggleLabel={t('onboarding.mobile.showPassword')}
-            autoComplete="current-password"
-            describedBy={passwordHintId}
-            error={errors.password?.message}
-            {...register('password', {
-              validate: (v) => !askPassword || v !== '' || t('onboarding.mobile.passwordRequired'),
-            })}
-          />
-        </div>
-      )}
     </StepForm>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_CONFIRMATION_REQUIRED, authEndpoints, onboardingEndpoints, type Customer } from '@remit/contract';
+import { authEndpoints, onboardingEndpoints, type Customer } from '@remit/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -15,6 +15,7 @@ import {
 } from '@/testing/onboarding-fixtures';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 function withProfile(options: OnboardingCustomerOptions): Customer {
   const customer = buildOnboardingCustomer(options);
@@ -351,57 +352,44 @@ describe('onboarding workflow', () => {
     );
   });
 
-  it('asks for the password when the api wants it (changing a number later than 10 minutes after sign-in)', async () => {
+  it('changing a number gets its step-up through the app’s dialog, then the same request again', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     const all = { ...gbIdentityValues, ...gbAddressValues, ...gbEmploymentValues };
+    const stepUp = stepUpApi({ factors: ['password'] });
     server.use(
+      ...stepUp.handlers,
       http.post(onboardingEndpoints.updateMobileNumber.path, async ({ request }) => {
-        const body = (await request.json()) as { password?: string };
-        bodies.push(body);
-        if (body.password === undefined) {
-          return HttpResponse.json(
-            {
-              message: 'For your security, please enter your password to continue.',
-              code: PASSWORD_CONFIRMATION_REQUIRED,
-            },
-            { status: 403 },
-          );
-        }
-        if (body.password !== 'right-password') {
-          return HttpResponse.json(
-            { message: 'Wrong.', errors: { password: ['The provided password is incorrect.'] } },
-            { status: 422 },
-          );
-        }
-        return HttpResponse.json(
-          buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900999' } }),
+        bodies.push(await request.json());
+        return (
+          stepUp.guard() ??
+          HttpResponse.json(
+            buildOnboardingCustomer({ country: 'GB', values: all, mobile: { country: 'GB', number: '7700900999' } }),
+          )
         );
       }),
     );
     await openWorkflow({ country: 'GB', values: all });
     await user.type(await screen.findByLabelText('Mobile number'), '7700 900999');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    const password = await screen.findByLabelText('Your password');
-    await waitFor(() => expect(password).toHaveFocus());
-    expect(password).toHaveAccessibleDescription(
-      expect.stringContaining('For your security, enter your password to change your mobile number.'),
-    );
+    const save = screen.getByRole('button', { name: 'Save and continue' });
 
-    await user.type(password, 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
-    expect(password).toHaveAccessibleDescription(expect.stringContaining('The provided password is incorrect.'));
+    // Cancelled: the step as it was, no message.
+    await user.click(save);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('7700 900999');
 
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const password = within(dialog).getByLabelText('Your password');
+    await user.type(password, 'wrong{Enter}');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The password is incorrect.'));
     await user.clear(password);
-    await user.type(password, 'right-password');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await user.type(password, `${STEP_UP_PASSWORD}{Enter}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Your profile is complete' })).toBeInTheDocument();
-    expect(bodies).toEqual([
-      { mobile_number_country_id: 826, mobile_number: '7700900999' },
-      { mobile_number_country_id: 826, mobile_number: '7700900999', password: 'wrong' },
-      { mobile_number_country_id: 826, mobile_number: '7700900999', password: 'right-password' },
-    ]);
+    const body = { mobile_number_country_id: 826, mobile_number: '7700900999' };
+    expect(bodies).toEqual([body, body, body]);
   });
 
   it('goes back and forth with Back and the stepper', async () => {
