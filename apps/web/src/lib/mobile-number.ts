@@ -5,8 +5,8 @@ import { setCustomer } from './customer-store';
 
 /**
  * POST /client/v1/update-mobile-number, from the onboarding workflow and from Settings. Changing an
- * existing number long after sign-in answers 403 password_confirmation_required: the same body is
- * sent again with `password` (docs/product/auth-and-sessions.md#password-again-after-10-minutes).
+ * existing number needs a recent step-up: the http client gets it through the app's dialog and sends
+ * the same body again (docs/product/auth-and-sessions.md#step-up).
  */
 export const updateMobileNumber = (body: UpdateMobileNumberRequest) =>
   callEndpoint((contract) => contract.onboardingEndpoints.updateMobileNumber, { body });

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { focusRing } from '@/components/ui/focus';
-import { readApiError } from '@/lib/api-errors';
+import { readApiError, readShownError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { createTrackingLink, receiptHref, revokeTrackingLink } from '../../api/transaction-actions';
 
@@ -50,8 +50,9 @@ export function TrackingShare({ transaction }: { transaction: Transaction }) {
     onMutate: () => setMessage(null),
     onSuccess: (answer) => setLink(answer),
     onError: async (error) => {
-      const apiError = await readApiError(error);
-      setMessage({ tone: 'error', text: apiError.message ?? t('dashboard.transaction.shareError') });
+      // Needs a recent step-up (docs/product/auth-and-sessions.md#step-up): cancelled, nothing to say.
+      const apiError = await readShownError(error);
+      if (apiError) setMessage({ tone: 'error', text: apiError.message ?? t('dashboard.transaction.shareError') });
     },
   });
   const revoke = useMutation({

@@ -11,6 +11,7 @@ import { awaitingTransfer, withStatus } from '@/testing/payment-fixtures';
 import { paymentApi, type PaymentApiOptions } from '@/testing/payment-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { STEP_UP_OTP, stepUpApi } from '@/testing/step-up-handlers';
 
 vi.mock('@/lib/echo', async (importOriginal) =>
   (await import('@/testing/fake-echo')).withFakeEcho(await importOriginal()),
@@ -217,6 +218,33 @@ describe('Transaction page (docs/product/money-movement.md#transactions)', () =>
     await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
     expect(await screen.findByText('The tracking link no longer works.')).toBeInTheDocument();
     expect(calls).toEqual(['create', 'revoke']);
+  });
+
+  it('a tracking link asks for a step-up: cancelled, nothing is said; then the code, and the link', async () => {
+    const transfer = withStatus(awaitingTransfer(), 'paid', 'Payment received.');
+    const stepUp = stepUpApi({ factors: ['totp'] });
+    let creates = 0;
+    const { user } = setup(page(transfer), [transfer]);
+    server.use(
+      ...stepUp.handlers,
+      http.post(trackingEndpoints.createTrackingLink.path, () => {
+        creates += 1;
+        return (
+          stepUp.guard() ?? HttpResponse.json({ url: 'http://localhost/track/abc', token: 'abc' }, { status: 201 })
+        );
+      }),
+    );
+    const share = await screen.findByRole('button', { name: 'Share tracking link' }, { timeout: 5000 });
+    await user.click(share);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByTestId('tracking-share')).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(share);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.type(within(dialog).getByLabelText('Code from your authenticator app'), STEP_UP_OTP);
+    expect(await screen.findByTestId('tracking-url')).toHaveTextContent('http://localhost/track/abc');
+    expect(creates).toBe(3);
   });
 
   it('says when the transfer does not exist', async () => {
