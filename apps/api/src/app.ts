@@ -22,6 +22,8 @@ import devicesRoutes from './modules/devices/devices.routes.ts';
 import documentsRoutes from './modules/documents/documents.routes.ts';
 import emailVerificationRoutes from './modules/email-verification/email-verification.routes.ts';
 import mfaRoutes from './modules/mfa/mfa.routes.ts';
+import passkeysRoutes from './modules/passkeys/passkeys.routes.ts';
+import stepUpRoutes from './modules/step-up/step-up.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import quotesRoutes from './modules/quotes/quotes.routes.ts';
@@ -239,6 +241,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(tasksRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(mfaRoutes);
+  await app.register(passkeysRoutes);
+  await app.register(stepUpRoutes);
   await app.register(passwordsRoutes);
   await app.register(devicesRoutes);
   await app.register(documentsRoutes);

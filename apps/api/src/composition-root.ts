@@ -65,7 +65,7 @@ export interface Services {
   passwords: PasswordService;
   /** The "password again after 10 minutes" rule, for sensitive changes in other modules. */
   stepUp: StepUp;
-  /** Passkeys: the list, adding and removing, sign-in, second factor and step-up (docs/product/auth-and-sessions.md#passkeys). */
+  /** Passkeys: list, add, remove, sign-in, second factor, step-up (docs/product/auth-and-sessions.md#passkeys). */
   passkeys: PasskeysService;
   knownDevices: KnownDevicesService;
   reference: ReferenceService;

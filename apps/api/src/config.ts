@@ -107,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheSeconds: e.SESSION_CACHE_SECONDS,
       cacheMaxEntries: e.SESSION_CACHE_MAX_ENTRIES,
     },
+    stepUp: {
+      windowMs: e.STEP_UP_MINUTES * 60_000,
+      /** GBP minor units. */
+      thresholdGbp: BigInt(e.STEP_UP_THRESHOLD_GBP) * 100n,
+    },
     appKey,
     docsEnabled: env.DOCS_ENABLED?.trim() ? e.DOCS_ENABLED : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

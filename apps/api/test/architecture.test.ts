@@ -169,6 +169,8 @@ const TABLE_OWNERS: Record<string, string> = {
   mfa_recovery_codes: 'modules/mfa',
   password_reset_tokens: 'modules/passwords',
   known_devices: 'modules/known-devices',
+  passkeys: 'modules/passkeys',
+  webauthn_challenges: 'modules/passkeys',
   documents: 'modules/documents',
   document_pages: 'modules/documents',
   upload_targets: 'modules/documents',

@@ -4,6 +4,7 @@ import { SecurityMailer } from '../adapters/mail/security-mailer.ts';
 import { UnitOfWork } from '../db/unit-of-work.ts';
 import {
   CodeResendThrottle,
+  FailureThrottle,
   ForgotPasswordThrottle,
   LoginThrottle,
   MfaFailureThrottle,
@@ -22,9 +23,10 @@ import { DevicesService } from '../modules/devices/devices.service.ts';
 import { EmailVerificationService } from '../modules/email-verification/email-verification.service.ts';
 import { KnownDevicesService } from '../modules/known-devices/known-devices.service.ts';
 import { MfaService } from '../modules/mfa/mfa.service.ts';
+import { PasskeysService } from '../modules/passkeys/passkeys.service.ts';
 import { PasswordConfirmation } from '../modules/passwords/password-confirmation.ts';
 import { PasswordService } from '../modules/passwords/passwords.service.ts';
-import { RecentAuthentication } from '../modules/passwords/recent-authentication.ts';
+import { StepUp } from '../modules/step-up/step-up.service.ts';
 import type { Infrastructure } from './infrastructure.ts';
 
 export type IdentityServices = ReturnType<typeof createIdentityServices>;
@@ -56,7 +58,6 @@ export function createIdentityServices(infra: Infrastructure) {
   const mail = new SecurityMailer(mailer, config.appUrl, log);
   const resend = new CodeResendThrottle(store);
   const passwordConfirmation = new PasswordConfirmation({ db, throttle: passwordConfirmationThrottle(store) });
-  const recentAuthentication = new RecentAuthentication({ uow, now, sessions, passwordConfirmation });
   const knownDevices = new KnownDevicesService({ db, now, mail, appKey: config.appKey });
   const policy = buildPasswordPolicy(config.passwordPolicy);
   const mfaFailures = new MfaFailureThrottle(store, config.mfaThrottle);
@@ -96,7 +97,6 @@ export function createIdentityServices(infra: Infrastructure) {
     codes,
     mail,
     resend,
-    passwordConfirmation,
     mfaFailures,
     totpFailures: totpFailureThrottle(store),
     devices: knownDevices,
@@ -115,7 +115,43 @@ export function createIdentityServices(infra: Infrastructure) {
     forgotThrottle: new ForgotPasswordThrottle(store),
     resetThrottle: resetPasswordThrottle(store),
   });
-  const devices = new DevicesService({ sessions, now, idleMs: config.session.idleMinutes * 60_000, uow });
+  // The one step-up of every sensitive action (docs/product/auth-and-sessions.md#step-up).
+  const stepUp = new StepUp({
+    uow,
+    now,
+    windowMs: config.stepUp.windowMs,
+    sessions,
+    passwordConfirmation,
+    authenticator: { enabled: (id) => mfa.hasAuthenticator(id), verify: (...a) => mfa.verifyStepUpCode(...a) },
+  });
+  // Passkeys (docs/product/auth-and-sessions.md#passkeys): sign-in, second factor and step-up.
+  const passkeys = new PasskeysService({
+    db,
+    uow,
+    now,
+    log,
+    config,
+    accounts: auth,
+    mfa,
+    throttles: {
+      loginOptions: new FailureThrottle(store, 'passkey-options:ip', config.loginThrottle.perIp, 'login'),
+      login: new FailureThrottle(store, 'passkey-login:ip', config.loginThrottle.perIp, 'login'),
+      // wrong step-up answers: five per 15 minutes, like a password or a code
+      stepUp: new FailureThrottle(store, 'passkey-step-up', { max: 5, windowMs: 15 * 60_000 }),
+    },
+  });
+  stepUp.usePasskeys({
+    count: (id) => passkeys.count(id),
+    options: (a) => passkeys.stepUpOptions(a),
+    verify: (...a) => passkeys.verifyStepUp(...a),
+  });
+  const devices = new DevicesService({
+    sessions,
+    now,
+    idleMs: config.session.idleMinutes * 60_000,
+    uow,
+    passkeyNames: (customerId, ids) => passkeys.namesOf(customerId, ids),
+  });
 
   return {
     uow,
@@ -127,7 +163,8 @@ export function createIdentityServices(infra: Infrastructure) {
     emailVerification,
     mfa,
     passwords,
-    recentAuthentication,
+    stepUp,
+    passkeys,
     knownDevices,
     devices,
   };

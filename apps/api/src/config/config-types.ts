@@ -27,6 +27,11 @@ export interface Config {
   webDist: string;
   /** Session lifetimes, and the per-instance session cache (cacheSeconds 0 = off). */
   session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number; cacheMaxEntries: number };
+  /**
+   * The step-up (docs/product/auth-and-sessions.md#step-up): how long one counts as recent, and the send
+   * amount (GBP minor units, at mid-market) from which a transfer needs one.
+   */
+  stepUp: { windowMs: number; thresholdGbp: bigint };
   appKey: string;
   /** The OpenAPI document and its UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
   docsEnabled: boolean;

@@ -64,6 +64,10 @@ export const EnvSchema = z.object({
   APP_URL: url('APP_URL', ['http:', 'https:']),
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_MINUTES: int('SESSION_IDLE_MINUTES', 30, 1, 60 * 24 * 30),
+  /** How long a step-up (or a sign-in) counts as recent (docs/product/auth-and-sessions.md#step-up). */
+  STEP_UP_MINUTES: int('STEP_UP_MINUTES', 10, 1, 60),
+  /** From this send amount (whole GBP, at mid-market) a transfer needs a recent step-up. */
+  STEP_UP_THRESHOLD_GBP: int('STEP_UP_THRESHOLD_GBP', 1000, 1, 1_000_000),
   SESSION_ABSOLUTE_HOURS: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 365),
   SESSION_CACHE_SECONDS: int('SESSION_CACHE_SECONDS', 60, 0, 3600),
   SESSION_CACHE_MAX_ENTRIES: int('SESSION_CACHE_MAX_ENTRIES', 10_000, 1, 10_000_000),

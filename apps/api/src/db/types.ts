@@ -15,6 +15,7 @@ import type { JobsTables } from '../modules/jobs/jobs.tables.ts';
 import type { KnownDevicesTables } from '../modules/known-devices/known-devices.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { MfaTables } from '../modules/mfa/mfa.tables.ts';
+import type { PasskeysTables } from '../modules/passkeys/passkeys.tables.ts';
 import type { PasswordsTables } from '../modules/passwords/passwords.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PayoutsTables } from '../modules/payouts/payouts.tables.ts';
@@ -38,6 +39,7 @@ export type * from '../modules/jobs/jobs.tables.ts';
 export type * from '../modules/known-devices/known-devices.tables.ts';
 export type * from '../modules/ledger/ledger.tables.ts';
 export type * from '../modules/mfa/mfa.tables.ts';
+export type * from '../modules/passkeys/passkeys.tables.ts';
 export type * from '../modules/passwords/passwords.tables.ts';
 export type * from '../modules/payments/payments.tables.ts';
 export type * from '../modules/payouts/payouts.tables.ts';
@@ -55,6 +57,7 @@ export interface Database
     MfaTables,
     PasswordsTables,
     KnownDevicesTables,
+    PasskeysTables,
     DocumentsTables,
     CorridorsTables,
     RecipientsTables,
@@ -77,6 +80,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export const customerOwnedTables = [
   'one_time_codes',
   'sessions',
+  'webauthn_challenges',
+  'passkeys',
   'customer_attributes',
   'addresses',
   'accounts',

@@ -14,6 +14,8 @@ import * as m20261124000400 from './20261124000400_payments.ts';
 import * as m20261124000500 from './20261124000500_payouts.ts';
 import * as m20261126000100 from './20261126000100_money_rules.ts';
 import * as m20261126000200 from './20261126000200_timeline_codes.ts';
+import * as m20261126000300 from './20261126000300_passkeys.ts';
+import * as m20261126000400 from './20261126000400_step_up.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '20261124000500_payouts': m20261124000500,
   '20261126000100_money_rules': m20261126000100,
   '20261126000200_timeline_codes': m20261126000200,
+  '20261126000300_passkeys': m20261126000300,
+  '20261126000400_step_up': m20261126000400,
 };

@@ -17,7 +17,7 @@ const HOUR_MS = 3_600_000;
 /**
  * Wrong password re-entries per customer (TOTP set-up/disable, recovery codes, change password, the
  * 10-minute rule): 429 after five within 15 minutes
- * (docs/product/auth-and-sessions.md#password-again-after-10-minutes).
+ * (docs/product/auth-and-sessions.md#step-up).
  */
 export function passwordConfirmationThrottle(store: RateLimitStore): FailureThrottle {
   return new FailureThrottle(store, 'password-confirm', { max: 5, windowMs: FIFTEEN_MINUTES_MS });

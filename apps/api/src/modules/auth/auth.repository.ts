@@ -28,6 +28,17 @@ export const authRepository = {
     >;
   },
 
+  /** The account of a customer, for a sign-in that did not start from the email (a passkey). */
+  findAccountById(db: Executor, customerId: string) {
+    return db
+      .selectFrom('accounts')
+      .select(['customer_id', 'email', 'email_verified_at', 'mfa_method'])
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst() as Promise<
+      { customer_id: string; email: string; email_verified_at: Date | null; mfa_method: MfaMethodColumn } | undefined
+    >;
+  },
+
   async emailExists(db: Executor, email: string): Promise<boolean> {
     const row = await db
       .selectFrom('accounts')

@@ -73,6 +73,20 @@ export interface AuthResult {
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 
+/** The account columns a sign-in needs. */
+export interface SignInAccount {
+  customer_id: string;
+  email: string;
+  email_verified_at: Date | null;
+  mfa_method: MfaMethodColumn;
+}
+
+/** The passkey a sign-in was made with (docs/product/auth-and-sessions.md#passkeys). */
+export interface UsedPasskey {
+  id: string;
+  name: string;
+}
+
 export class AuthService {
   readonly policy: PasswordPolicy;
 
@@ -205,7 +219,7 @@ export class AuthService {
   }
 
   async signIn(input: SignInRequest, client: ClientInfo): Promise<AuthResult> {
-    const { db, uow, sessions, codes, throttle } = this.deps;
+    const { db, throttle } = this.deps;
     const email = input.email.trim().toLowerCase();
     const password = input.password;
     const bag = new FieldErrorBag();
@@ -236,10 +250,34 @@ export class AuthService {
       throw AppError.validation({ email: [BAD_CREDENTIALS] });
     }
     await attempt.succeeded();
+    return this.startSignIn(account, client);
+  }
 
+  /**
+   * Sign-in with a passkey (modules/passkeys, docs/product/auth-and-sessions.md#passkeys): the passkey
+   * was verified and is both factors, so the session starts with MFA complete, exactly as a password
+   * sign-in otherwise (rotation, new-device mail naming the passkey, device cookie).
+   */
+  async signInWithPasskey(customerId: string, passkey: UsedPasskey, client: ClientInfo): Promise<AuthResult> {
+    const account = await authRepository.findAccountById(this.deps.db, customerId);
+    if (!account) throw AppError.internal('Passkey without an account');
+    return this.startSignIn(account, client, passkey);
+  }
+
+  /**
+   * The session of a sign-in whose credentials were checked: with the password, MFA pending when the
+   * account has a method (a mailed code is sent); with a passkey, MFA complete. Then the new-device
+   * mail and, for a complete sign-in, the device cookie.
+   */
+  private async startSignIn(account: SignInAccount, client: ClientInfo, passkey?: UsedPasskey): Promise<AuthResult> {
+    const { uow, sessions, codes } = this.deps;
+    const { devices } = this.deps.security;
     const verified = account.email_verified_at !== null;
     const mfaMethod = verified ? account.mfa_method : null;
-    if (mfaMethod !== null) await this.deps.mfaFailures.ensureNotLocked(account.customer_id, client.locale);
+    const complete = passkey !== undefined;
+    if (mfaMethod !== null && !complete) {
+      await this.deps.mfaFailures.ensureNotLocked(account.customer_id, client.locale);
+    }
     const { token, code } = await uow.run(async (trx, after) => {
       // the session the browser presented (if any) is replaced by the new one
       after.sessionEnded(client.previousToken);
@@ -247,10 +285,13 @@ export class AuthService {
         ...client,
         customerId: account.customer_id,
         mfaMethod,
-        isMfaCompleted: false,
+        isMfaCompleted: complete,
+        passkeyId: passkey?.id ?? null,
       });
       const mfaCode =
-        mfaMethod === 'email' ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id) : null;
+        mfaMethod === 'email' && !complete
+          ? await codes.issue(trx, account.customer_id, 'mfa', started.session.id)
+          : null;
       return { token: started.token, code: mfaCode };
     });
     const { mail, resend } = this.deps.security;
@@ -258,13 +299,15 @@ export class AuthService {
       await this.sendMail(mail.templates.mfaCode(account.email, code, client.locale));
       await resend.startCooldown('mfa', account.customer_id);
     }
-    await devices.onSignIn(account.customer_id, account.email, client);
+    await devices.onSignIn(account.customer_id, account.email, client, passkey?.name);
     return {
       customer: await this.customerForToken(token),
       token,
       // With MFA pending the browser becomes a known device only once MFA is passed (MfaService).
       deviceCookie:
-        mfaMethod === null ? devices.issueDeviceCookie(account.customer_id, client.deviceCookie) : undefined,
+        mfaMethod === null || complete
+          ? devices.issueDeviceCookie(account.customer_id, client.deviceCookie)
+          : undefined,
     };
   }
 

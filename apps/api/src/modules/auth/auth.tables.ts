@@ -33,6 +33,10 @@ export interface SessionsTable {
   ip: string | null;
   touched_at: NullableTimestamp;
   last_authenticated_at: Timestamp;
+  /** The action the last step-up was made for, if any (docs/product/auth-and-sessions.md#step-up). */
+  step_up_scope: Generated<string | null>;
+  /** The passkey this session was signed in with, if any (null once removed; modules/passkeys). */
+  passkey_id: Generated<string | null>;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;

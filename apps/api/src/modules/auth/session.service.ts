@@ -20,6 +20,8 @@ export interface StartSessionInput extends ClientInfo {
   customerId: string;
   mfaMethod: MfaMethodColumn | null;
   isMfaCompleted: boolean;
+  /** The passkey the customer signed in with (docs/product/auth-and-sessions.md#passkeys). */
+  passkeyId?: string | null | undefined;
 }
 
 /** Shared between requests while cached: read it, never change it (it is frozen). */
@@ -27,6 +29,8 @@ export interface AuthContext {
   readonly session: Readonly<SessionView>;
   readonly customerId: string;
   readonly lastAuthenticatedAt: Date;
+  /** The action the last step-up was made for, if any (docs/product/auth-and-sessions.md#step-up). */
+  readonly stepUpScope: string | null;
   /** The session's absolute end. */
   readonly expiresAt: Date;
   readonly profile: Readonly<CustomerProfileRow>;
@@ -99,6 +103,7 @@ export class SessionService {
       customer_id: input.customerId,
       is_mfa_completed: input.isMfaCompleted,
       mfa_method: input.mfaMethod,
+      passkey_id: input.passkeyId ?? null,
       client_version: ua.clientVersion?.slice(0, 100) ?? null,
       os_version: ua.osVersion?.slice(0, 100) ?? null,
       ip: input.ip?.slice(0, 64) ?? null,
@@ -155,6 +160,7 @@ export class SessionService {
       session,
       customerId: row.s_customer_id,
       lastAuthenticatedAt: row.s_last_authenticated_at,
+      stepUpScope: row.s_step_up_scope,
       expiresAt: row.s_expires_at,
       profile: row,
     });
@@ -190,8 +196,8 @@ export class SessionService {
   }
 
   /** The password was just re-entered on this session: it counts as freshly authenticated from `at`. */
-  async markAuthenticated(db: Executor, sessionId: string, at: Date): Promise<void> {
-    await sessionRepository.markAuthenticated(db, sessionId, at);
+  async markAuthenticated(db: Executor, sessionId: string, at: Date, scope: string | null = null): Promise<void> {
+    await sessionRepository.markAuthenticated(db, sessionId, at, scope);
   }
 
   /**

@@ -16,6 +16,8 @@ export interface DevicesServiceDeps {
   idleMs: number;
   /** Signing a device out: one transaction, then the cache invalidation and SessionRevoked. */
   uow: UnitOfWork;
+  /** The names of the customer's passkeys with these ids (modules/passkeys): a device signed in with one names it. */
+  passkeyNames?: (customerId: string, ids: string[]) => Promise<Map<string, string>>;
 }
 
 /**
@@ -33,7 +35,13 @@ export class DevicesService {
   async list(auth: AuthContext): Promise<DeviceList> {
     const { now, activeSince } = this.window();
     const rows = await this.deps.sessions.listLive(auth.customerId, now, activeSince);
-    const devices: Device[] = rows.map((row) => ({ ...toSession(row), is_current: row.id === auth.session.id }));
+    const ids = [...new Set(rows.flatMap((row) => (row.passkey_id ? [row.passkey_id] : [])))];
+    const names = ids.length && this.deps.passkeyNames ? await this.deps.passkeyNames(auth.customerId, ids) : new Map();
+    const devices: Device[] = rows.map((row) => ({
+      ...toSession(row),
+      is_current: row.id === auth.session.id,
+      passkey_name: (row.passkey_id && names.get(row.passkey_id)) ?? null,
+    }));
     // The asking device first; the rest as the query ordered them (most recently active first).
     devices.sort((a, b) => Number(b.is_current) - Number(a.is_current));
     return { devices };

@@ -64,8 +64,11 @@ export class KnownDevicesService {
     );
   }
 
-  /** Sign-in: remember the device and mail an alert when it is new (and the customer had devices before). */
-  async onSignIn(customerId: string, email: string, client: ClientInfo): Promise<boolean> {
+  /**
+   * Sign-in: remember the device and mail an alert when it is new (and the customer had devices
+   * before), naming the passkey when the sign-in was made with one.
+   */
+  async onSignIn(customerId: string, email: string, client: ClientInfo, passkeyName?: string): Promise<boolean> {
     const { db, now, mail } = this.deps;
     const hadDevices = (await knownDevicesRepository.countKnownDevices(db, customerId)) > 0;
     const at = now();
@@ -75,7 +78,7 @@ export class KnownDevicesService {
     await mail.send(
       mail.templates.newSignIn(
         email,
-        { browser: ua.clientVersion, os: ua.osVersion, ip: client.ip ?? null, at },
+        { browser: ua.clientVersion, os: ua.osVersion, ip: client.ip ?? null, at, passkey: passkeyName ?? null },
         client.locale,
       ),
     );

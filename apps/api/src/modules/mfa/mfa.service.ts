@@ -47,9 +47,7 @@ export interface MfaResult {
 }
 
 /** What the check of a second factor answers: right (with the passkey used, if one), or the error to throw. */
-export type MfaCheck =
-  | { ok: true; passkeyId?: string }
-  | { ok: false; error: AppError; guessed: boolean };
+export type MfaCheck = { ok: true; passkeyId?: string } | { ok: false; error: AppError; guessed: boolean };
 
 export interface MfaServiceDeps {
   db: Kysely<Database>;

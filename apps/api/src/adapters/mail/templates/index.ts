@@ -93,15 +93,20 @@ export class MailTemplates {
     }));
   }
 
+  /**
+   * A sign-in from a new device; `passkey`: the name of the passkey it was made with
+   * (docs/product/auth-and-sessions.md#passkeys).
+   */
   newSignIn(
     to: string,
-    d: { browser: string | null; os: string | null; ip: string | null; at: Date },
+    d: { browser: string | null; os: string | null; ip: string | null; at: Date; passkey?: string | null },
     locale?: Locale,
   ): MailMessage {
     return this.render(to, locale, ({ newSignIn: n, common }) => ({
       title: n,
       blocks: [
         { kind: 'paragraph', text: n.body },
+        ...(d.passkey ? [{ kind: 'paragraph' as const, text: n.withPasskey(d.passkey) }] : []),
         { kind: 'details', rows: deviceRows(n, common, d) },
       ],
       footer: common.notYou,

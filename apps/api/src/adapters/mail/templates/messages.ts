@@ -14,7 +14,16 @@ export interface MailCatalog {
   mfa: { subject: string; heading: string; code: (code: string) => string; body: string };
   reset: { subject: string; heading: string; body: string; action: string; expiry: string; footer: string };
   passwordChanged: { subject: string; heading: string; body: string; sessions: string };
-  newSignIn: { subject: string; heading: string; body: string; device: string; ip: string; time: string };
+  newSignIn: {
+    subject: string;
+    heading: string;
+    body: string;
+    /** The sign-in was made with this passkey (its name as the customer gave it). */
+    withPasskey: (name: string) => string;
+    device: string;
+    ip: string;
+    time: string;
+  };
   totpOn: { subject: string; heading: string; body: string };
   totpOff: { subject: string; heading: string; body: string };
   /** Too many wrong MFA codes after the right password: the sign-in was ended. */
@@ -61,6 +70,7 @@ const en: MailCatalog = {
     subject: 'New sign-in to your account',
     heading: 'New sign-in from a new device',
     body: 'Your account was just signed in to from a device we have not seen before.',
+    withPasskey: (name) => `The sign-in was made with the passkey “${name}”.`,
     device: 'Device',
     ip: 'IP address',
     time: 'Time',
@@ -129,6 +139,7 @@ const fr: MailCatalog = {
     subject: 'Nouvelle connexion à votre compte',
     heading: 'Nouvelle connexion depuis un nouvel appareil',
     body: 'Votre compte vient d’être utilisé depuis un appareil que nous ne connaissions pas.',
+    withPasskey: (name) => `La connexion a été faite avec la clé d’accès « ${name} ».`,
     device: 'Appareil',
     ip: 'Adresse IP',
     time: 'Heure',
