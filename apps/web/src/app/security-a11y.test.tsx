@@ -1,4 +1,6 @@
+import { securityEndpoints } from '@remit/contract';
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { axeViolations as violations } from '@/testing/axe';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +9,9 @@ import { setCustomer } from '@/lib/customer-store';
 import { buildCustomer } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { completeCustomer } from '@/testing/security-fixtures';
+import { QR_SVG, TOTP_SECRET } from '@/testing/security-handlers';
+import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 function client(customer = completeCustomer()) {
   const queryClient = createQueryClient();
@@ -62,10 +67,23 @@ describe('accessibility of the security screens (axe)', () => {
     await screen.findByTestId('mfa-method');
     await screen.findAllByTestId('password-checklist');
     expect(await violations(container)).toEqual([]);
+    const stepUp = stepUpApi();
+    server.use(
+      ...stepUp.handlers,
+      http.post(
+        securityEndpoints.setupTotp.path,
+        () =>
+          stepUp.guard() ?? HttpResponse.json({ secret: TOTP_SECRET, otpauth_url: 'otpauth://x', qr_code_svg: QR_SVG }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
-    expect(await violations(container)).toEqual([]);
-    await user.type(screen.getByLabelText('Password'), 'pw');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(await violations(dialog)).toEqual([]);
+    await user.type(screen.getByLabelText('Your password'), 'wrong{Enter}');
+    await screen.findByText('The password is incorrect.');
+    expect(await violations(dialog)).toEqual([]);
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), `${STEP_UP_PASSWORD}{Enter}`);
     await screen.findByTestId('totp-secret');
     expect(await violations(container)).toEqual([]);
     await user.type(screen.getByLabelText('Code from the app'), '123456');
