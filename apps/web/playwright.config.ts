@@ -25,7 +25,8 @@ function api(url: string, env: Record<string, string>) {
       APP_URL: url,
       WEB_DIST: join(import.meta.dirname, 'dist'),
       LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the per-address limit (20 an hour) is tested in the api.
+      // Every journey signs up from 127.0.0.1; the per-address limit (500 an hour) is tested in the api.
+      // From the sixth sign-up the api asks for a proof of work, which the sign-up screen solves.
       SIGNUP_MAX_PER_IP: '1000',
       // The sandbox payout partner completes a payout after 20 s by default; journeys watch it live.
       SANDBOX_PAYOUT_DELAY_SECONDS: '5',

@@ -90,7 +90,11 @@ export class SignUpThrottle {
       await attempt.refund(); // nothing judged: the sign-up comes back with its proof
       throw this.pow.required(s.ip, bits, locale);
     }
-    return new SignUpAttempt(this.store, attempt, device === undefined, this.rules.perDevice.windowMs);
+    const record = (id: string) => {
+      const b = this.deviceBucket(id);
+      return this.store.hit(b.key, b.windowMs);
+    };
+    return new SignUpAttempt(attempt, device === undefined ? record : undefined);
   }
 
   /** True at most once a day per address: mail its owner that someone tried to sign up with it. */
@@ -102,10 +106,9 @@ export class SignUpThrottle {
 /** A reserved sign-up: `fail` keeps it counted, `refund` gives it back, `created` records a new browser. */
 export class SignUpAttempt {
   constructor(
-    private readonly store: RateLimitStore,
     private readonly attempt: Attempt,
-    private readonly newBrowser: boolean,
-    private readonly windowMs: number,
+    /** For a browser without a recorded device id: record one (undefined for a known browser). */
+    private readonly recordBrowser: ((deviceId: string) => Promise<unknown>) | undefined,
   ) {}
 
   fail(): void {
@@ -122,7 +125,6 @@ export class SignUpAttempt {
    */
   async created(deviceId: string | undefined): Promise<void> {
     this.attempt.fail();
-    if (this.newBrowser && deviceId)
-      await this.store.hit(bucket('signup:device', deviceId, { max: 0, windowMs: this.windowMs }).key, this.windowMs);
+    if (this.recordBrowser && deviceId) await this.recordBrowser(deviceId);
   }
 }
