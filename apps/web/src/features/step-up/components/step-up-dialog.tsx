@@ -16,6 +16,7 @@ import { askForPasskey, supportsWebAuthn } from '../lib/webauthn';
 
 type Typed = 'password' | 'totp';
 type Pending = 'typed' | 'passkey' | null;
+type FocusTarget = 'password' | 'otp' | 'passkey';
 
 /** The factors of the 403 this app knows; none known (an older answer): the password. */
 function knownFactors(factors: string[]): StepUpFactor[] {
@@ -51,7 +52,6 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
   const introId = useId();
   const passkeyErrorId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   const factors = knownFactors(challenge.factors);
   const passkey = factors.includes('passkey') && supportsWebAuthn();
@@ -83,11 +83,20 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
     };
   }, []);
 
-  function focusField(name: 'password' | 'otp' | 'passkey') {
+  // The field to focus once the next render is on screen (a message under it, a switch, a field
+  // enabled again after its call).
+  const focusNext = useRef<FocusTarget | null>(null);
+  const focusField = (name: FocusTarget) => {
+    focusNext.current = name;
+  };
+  useEffect(() => {
+    const name = focusNext.current;
+    if (!name) return;
+    focusNext.current = null;
     const selector =
       name === 'passkey' ? '[data-step-up="passkey"]' : `#${name === 'password' ? 'step-up-password' : 'step-up-otp'}`;
     ref.current?.querySelector<HTMLElement>(selector)?.focus();
-  }
+  });
 
   /** A failed step-up call: a wrong factor under its field, anything else in the alert. */
   async function showFailure(error: unknown) {
@@ -131,7 +140,7 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
     if (typed === 'password') {
       if (!password) {
         setErrors({ password: t('stepUp.password.required') });
-        passwordRef.current?.focus();
+        focusField('password');
         return;
       }
       setErrors({});
@@ -167,21 +176,14 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
       // The customer dismissed the browser's prompt, or no passkey answered: not alarming.
       setPending(null);
       setErrors({ passkey: t('stepUp.passkey.notUsed') });
+      focusField('passkey');
       return;
     }
     await send({ passkey: assertion }, 'passkey');
   }
 
-  // After a switch between password and code, the new field takes the focus once it shows.
-  const switched = useRef(false);
-  useEffect(() => {
-    if (!switched.current) return;
-    switched.current = false;
-    focusField(typed === 'totp' ? 'otp' : 'password');
-  }, [typed]);
-
   function switchTo(next: Typed) {
-    switched.current = true;
+    focusField(next === 'totp' ? 'otp' : 'password');
     setTyped(next);
     setErrors({});
     setFailure(null);
@@ -238,7 +240,6 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
           <form noValidate onSubmit={submitTyped} className="space-y-3">
             {typed === 'password' ? (
               <PasswordField
-                ref={passwordRef}
                 id="step-up-password"
                 label={t('stepUp.password.label')}
                 toggleLabel={t('stepUp.password.show')}

@@ -172,6 +172,7 @@ describe('step-up (docs/product/auth-and-sessions.md#step-up)', () => {
     await user.type(code, '111111');
     await waitFor(() => expect(code).toHaveAccessibleDescription(/The code is not valid\./));
     expect(code).toHaveValue('');
+    await waitFor(() => expect(code).toHaveFocus());
     await user.type(code, STEP_UP_OTP);
     await waitFor(() => expect(outcome()).toHaveTextContent('error: not a transaction (418)'));
     expect(api.state.requests).toEqual([
@@ -212,6 +213,7 @@ describe('step-up (docs/product/auth-and-sessions.md#step-up)', () => {
     // Dismissed in the browser: a quiet word under the button, nothing sent.
     await user.click(passkey);
     await waitFor(() => expect(passkey).toHaveAccessibleDescription(/The passkey wasn’t used/));
+    await waitFor(() => expect(passkey).toHaveFocus());
     expect(api.state.requests).toHaveLength(0);
 
     await user.click(passkey);
