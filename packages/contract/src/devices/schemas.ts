@@ -11,8 +11,6 @@ import { Session } from '../entities/session.ts';
  */
 export const Device = Session.extend({
   is_current: z.boolean(),
-  /** The name of the passkey this session was signed in with, if any (docs/product/auth-and-sessions.md#passkeys). */
-  passkey_name: z.string().nullable().optional(),
 });
 export type Device = z.infer<typeof Device>;
 

@@ -18,5 +18,10 @@ export const Session = z.object({
   touched_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
+  /**
+   * The name of the passkey this session was signed in with (or passed MFA with), null when none or
+   * once it is removed; filled in the devices list (docs/product/auth-and-sessions.md#passkeys).
+   */
+  passkey_name: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof Session>;
