@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { recipientsEndpoints } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTransfer, hansRecipient } from '@/testing/dashboard-fixtures';
 import { dashboardApi } from '@/testing/dashboard-handlers';
@@ -8,6 +9,7 @@ import { buildRecipient, hansMueller } from '@/testing/recipients-fixtures';
 import { recipientsApi } from '@/testing/recipients-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
 function openRecipient(path = `/recipient/${hansMueller().id}`) {
   const api = recipientsApi({ recipients: [buildRecipient(), hansMueller()] });
@@ -80,6 +82,29 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     expect(await screen.findByText('Hans Müller was deleted.')).toBeInTheDocument();
     expect(api.recipients().map((r) => r.name)).toEqual(['Amina Otieno']);
     expect(await screen.findAllByTestId('recipient-item')).toHaveLength(1);
+  });
+
+  it('deleting asks for a step-up over the confirmation; cancelled, the confirmation stays, without a message', async () => {
+    const stepUp = stepUpApi({ factors: ['password'] });
+    const { api, router } = openRecipient();
+    server.use(
+      ...stepUp.handlers,
+      http.delete(recipientsEndpoints.deleteRecipient.path, () => stepUp.guard()),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete Hans Müller?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    let stepUpDialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    stepUpDialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(stepUpDialog).getByLabelText('Your password'), `${STEP_UP_PASSWORD}{Enter}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recipients'));
+    expect(api.recipients().map((r) => r.name)).toEqual(['Amina Otieno']);
   });
 
   it('shows "not found" for an unknown id', async () => {
