@@ -284,12 +284,19 @@ export class PasskeysService {
     const at = now();
     const used = await this.webauthn.consumeChallenge(db, credential.response.clientDataJSON, purpose, binding, at);
     if (!used) return refusal();
-    const passkey = await passkeysRepository.findByCredentialId(db, credential.id);
-    if (!passkey) return refusal();
-    if (customerId !== undefined && passkey.customer_id !== customerId) return refusal();
-    if (used.customerId !== null && passkey.customer_id !== used.customerId) return refusal();
+    const found = await passkeysRepository.findByCredentialId(db, credential.id);
     const handle = credential.response.userHandle;
-    if (handle !== undefined && handle !== '' && handle !== passkey.user_handle) return refusal();
+    const usable =
+      found !== undefined &&
+      (customerId === undefined || found.customer_id === customerId) &&
+      (used.customerId === null || found.customer_id === used.customerId) &&
+      (handle === undefined || handle === '' || handle === found.user_handle);
+    if (!usable) {
+      // checked against a key no one has: an unknown passkey takes as long as a bad signature
+      await this.webauthn.verifyAssertion(credential, used.challenge, this.webauthn.decoy);
+      return refusal();
+    }
+    const passkey = found;
     const verified = await this.webauthn.verifyAssertion(credential, used.challenge, passkey);
     if (!verified) return refusal();
     const stored = Number(passkey.counter);

@@ -18,7 +18,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { generateKeyPairSync } from 'node:crypto';
+import { COSEALG, decodeClientDataJSON, isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import type { Executor } from '../../db/types.ts';
 import { hmacBase64Url, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
@@ -48,7 +49,14 @@ export class Webauthn {
     const url = new URL(appUrl);
     this.rpID = url.hostname;
     this.origin = url.origin;
+    this.decoy = decoyPasskey();
   }
+
+  /**
+   * A passkey no one has (a fresh ES256 key): an answer naming an unknown passkey is checked against
+   * it, so it costs what a bad signature costs and the two cannot be told apart by time either.
+   */
+  readonly decoy: PasskeyRow;
 
   /** The customer's WebAuthn user handle: stable, opaque (HMAC of APP_KEY), never the email. */
   userHandle(customerId: string): string {
@@ -184,4 +192,33 @@ export class Webauthn {
 /** A counter that does not increase, when either side keeps one, means a cloned authenticator (or a replay). */
 export function counterWentBack(stored: number, presented: number): boolean {
   return (presented > 0 || stored > 0) && presented <= stored;
+}
+
+function decoyPasskey(): PasskeyRow {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  const cose = isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2], // kty: EC2
+      [3, COSEALG.ES256],
+      [-1, 1], // crv: P-256
+      [-2, isoBase64URL.toBuffer(jwk.x!)],
+      [-3, isoBase64URL.toBuffer(jwk.y!)],
+    ]),
+  );
+  const at = new Date(0);
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    customer_id: '00000000-0000-4000-8000-000000000000',
+    credential_id: 'decoy',
+    public_key: cose,
+    counter: 0,
+    transports: [],
+    device_type: 'singleDevice',
+    backed_up: false,
+    aaguid: null,
+    user_handle: '',
+    name: '',
+    created_at: at,
+    last_used_at: null,
+  };
 }
