@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { readShownError } from '@/lib/api-errors';
 import { passkeyRegistrationOptions, useRegisterPasskey } from '../api/passkeys';
+import { isApiError } from '../lib/errors';
 import { defaultPasskeyName } from '../lib/device-name';
 import { asAttestation, isAlreadyRegistered, isCeremonyCancelled, loadWebAuthn } from '../lib/webauthn';
 
@@ -101,7 +102,7 @@ export function AddPasskeyForm({ options: initialOptions, onAdded, onCancel }: A
       setNotice({ tone: 'error', text: t('passkeys.add.alreadyRegistered') });
       return;
     }
-    if (!(error as { isAxiosError?: unknown } | null)?.isAxiosError) {
+    if (!isApiError(error)) {
       setNotice({ tone: 'error', text: t('passkeys.add.failed') });
       return;
     }

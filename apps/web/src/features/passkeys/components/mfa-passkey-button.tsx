@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { readShownError } from '@/lib/api-errors';
 import { mfaPasskeyOptions, useMfaWithPasskey } from '../api/mfa';
+import { isApiError } from '../lib/errors';
 import { asAssertion, detectWebAuthn, isCeremonyAborted, isCeremonyCancelled, loadWebAuthn } from '../lib/webauthn';
 
 interface MfaPasskeyButtonProps {
@@ -14,8 +15,6 @@ interface MfaPasskeyButtonProps {
   onFailure: (message: string | null) => void;
   disabled?: boolean;
 }
-
-const isApiError = (error: unknown) => (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
 
 /**
  * "Use a passkey instead" on the MFA screen (docs/product/auth-and-sessions.md#passkeys): a passkey

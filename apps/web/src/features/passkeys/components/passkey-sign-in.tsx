@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { loadApi } from '@/lib/api-loader';
 import { loadLocale } from '@/lib/i18n';
 import { loginPasskeyOptions, loginWithPasskey } from '../api/sign-in';
+import { isApiError } from '../lib/errors';
 import {
   asAssertion,
   cancelCeremony,
@@ -32,8 +33,6 @@ const apiMessage = (error: unknown) =>
     async ({ readApiError }) => (await readApiError(error)).message,
     () => null,
   );
-
-const isApiError = (error: unknown) => (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
 
 /**
  * Signing in with a passkey on the sign-in screen (docs/product/auth-and-sessions.md#passkeys):

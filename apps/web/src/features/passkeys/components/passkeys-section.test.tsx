@@ -8,6 +8,7 @@ import { requestLog } from '@/testing/handlers';
 import { buildPasskey, passkeysApi, REGISTRATION_OPTIONS } from '@/testing/passkeys-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
+import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 import { notAllowed, resetWebauthnMock, webauthnMock } from '@/testing/webauthn-mock';
 
 vi.mock('@simplewebauthn/browser', () => import('@/testing/webauthn-mock').then((m) => m.webauthnMock));
@@ -178,5 +179,31 @@ describe('settings › passkeys (docs/product/auth-and-sessions.md#passkeys)', (
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove passkey' }));
     expect(await passkeys.findByRole('alert')).toHaveTextContent('We couldn’t remove the passkey. Please try again.');
     expect(passkeys.getByText('Laptop')).toBeInTheDocument();
+  });
+
+  it('asks for a step-up when the api wants one, then goes on; a cancelled step-up shows nothing', async () => {
+    const stepUp = stepUpApi();
+    const api = passkeysApi();
+    server.use(
+      ...stepUp.handlers,
+      http.post(passkeysEndpoints.passkeyRegistrationOptions.path, () => stepUp.guard()),
+      ...api.handlers,
+    );
+    const user = userEvent.setup();
+    renderSignedIn('/settings');
+    const passkeys = await section();
+    const add = await passkeys.findByRole('button', { name: 'Add a passkey' });
+
+    await user.click(add);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(passkeys.queryByRole('alert')).not.toBeInTheDocument();
+    expect(passkeys.queryByTestId('add-passkey-form')).not.toBeInTheDocument();
+
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Your password'), STEP_UP_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await passkeys.findByLabelText('Passkey name')).toBeInTheDocument();
   });
 });
