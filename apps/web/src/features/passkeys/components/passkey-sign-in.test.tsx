@@ -1,5 +1,5 @@
 import { authEndpoints, passkeysEndpoints } from '@remit/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { ASSERTION, passkeyAuthApi, REQUEST_OPTIONS } from '@/testing/passkeys-h
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 import { notAllowed, resetWebauthnMock, webauthnMock } from '@/testing/webauthn-mock';
+import { CHALLENGE_REFRESH_MS } from './passkey-sign-in';
 
 vi.mock('@simplewebauthn/browser', () => import('@/testing/webauthn-mock').then((m) => m.webauthnMock));
 
@@ -110,5 +111,21 @@ describe('sign-in with a passkey (docs/product/auth-and-sessions.md#passkeys)', 
     await waitFor(() => expect(view.pathname()).toBe('/dashboard'));
     expect(webauthnMock.startAuthentication).toHaveBeenLastCalledWith({ optionsJSON: REQUEST_OPTIONS });
     expect(requestLog.filter((l) => l === `POST ${passkeysEndpoints.loginPasskeyOptions.path}`)).toHaveLength(1);
+  });
+
+  it('starts the autofill ceremony again with a new challenge before the five-minute one expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      resetWebauthnMock({ autofill: true });
+      webauthnMock.startAuthentication.mockImplementation(() => new Promise(() => undefined));
+      renderRoute('/');
+      await waitFor(() => expect(webauthnMock.startAuthentication).toHaveBeenCalledTimes(1));
+      await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_REFRESH_MS));
+      await waitFor(() => expect(webauthnMock.startAuthentication).toHaveBeenCalledTimes(2));
+      expect(webauthnMock.WebAuthnAbortService.cancelCeremony).toHaveBeenCalledTimes(1);
+      expect(requestLog.filter((l) => l === `POST ${passkeysEndpoints.loginPasskeyOptions.path}`)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -24,6 +24,12 @@ interface PasskeySignInProps {
   onFailure: (message: string | null) => void;
 }
 
+/**
+ * A sign-in challenge lives five minutes (docs/product/auth-and-sessions.md#passkeys): the waiting
+ * ceremony starts again with a new one before that, so a passkey picked later still verifies.
+ */
+export const CHALLENGE_REFRESH_MS = 4 * 60_000;
+
 const asRequestOptions = (options: PasskeyRequestOptions) =>
   options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
@@ -50,6 +56,8 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
   const [round, setRound] = useState(0);
   /** The unused challenge of this round: the button uses it at once, within the click. */
   const options = useRef<PasskeyRequestOptions | null>(null);
+  /** A ceremony started by the button, or an answer on its way: the challenge must not change under it. */
+  const busy = useRef(false);
   const callbacks = useRef({ onSignedIn, onFailure });
   useEffect(() => {
     callbacks.current = { onSignedIn, onFailure };
@@ -68,6 +76,7 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
 
   /** POST /client/v1/login/passkey with the signed challenge, then on as after a password sign-in. */
   async function finish(credential: PasskeyAssertion) {
+    busy.current = true;
     setPending(true);
     options.current = null; // the api has seen this challenge
     try {
@@ -75,6 +84,7 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
       await callbacks.current.onSignedIn(customer);
     } catch (error) {
       callbacks.current.onFailure((await apiMessage(error)) ?? t('errors.generic'));
+      busy.current = false;
       setPending(false);
       setRound((n) => n + 1);
     }
@@ -86,6 +96,9 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
     if (!support?.webauthn) return;
     let active = true;
     let running = false;
+    const refresh = setTimeout(() => {
+      if (!busy.current) setRound((n) => n + 1);
+    }, CHALLENGE_REFRESH_MS);
     void (async () => {
       let credential: PasskeyAssertion;
       try {
@@ -109,6 +122,7 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
     })();
     return () => {
       active = false;
+      clearTimeout(refresh);
       if (running) cancelCeremony();
     };
     // finish reads the latest callbacks through a ref
@@ -119,6 +133,7 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
     if (pending) return;
     onFailure(null);
     setNote(null);
+    busy.current = true;
     setPending(true);
     let credential: PasskeyAssertion;
     try {
@@ -128,6 +143,7 @@ export function PasskeySignIn({ onSignedIn, onFailure }: PasskeySignInProps) {
       // Starting this ceremony aborts the background one (the library allows one at a time).
       credential = asAssertion(await lib.startAuthentication({ optionsJSON: asRequestOptions(optionsJSON) }));
     } catch (error) {
+      busy.current = false;
       setPending(false);
       if (isCeremonyCancelled(error)) setNote(t('passkeys.signIn.cancelled'));
       else if (isApiError(error)) onFailure((await apiMessage(error)) ?? t('errors.generic'));
