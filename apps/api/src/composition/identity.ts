@@ -130,6 +130,7 @@ export function createIdentityServices(infra: Infrastructure) {
     uow,
     now,
     log,
+    mail,
     config,
     accounts: auth,
     mfa,

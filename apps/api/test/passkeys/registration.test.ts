@@ -10,7 +10,7 @@ import {
 } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
-import { signedInCustomer } from '../security/helpers.ts';
+import { lastMailTo, signedInCustomer } from '../security/helpers.ts';
 import { NAME, addPasskey, authenticatorFor, creationOptions, listPasskeys, removePasskey } from './helpers.ts';
 
 const ctx = useTestApp();
@@ -181,5 +181,22 @@ describe('removing a passkey', () => {
     expect((await removePasskey(client, mine.id)).statusCode).toBe(204);
     expect(await listPasskeys(client)).toEqual([]);
     expect((await removePasskey(client, mine.id)).statusCode).toBe(404);
+  });
+
+  it('tells the customer by mail when a passkey is added or removed (in their language)', async () => {
+    const { client, email } = await signedInCustomer(ctx);
+    const added = e.registerPasskey.response.parse((await addPasskey(client, authenticatorFor(ctx))).json());
+    await ctx.app.services.mail.idle();
+    expect((await lastMailTo(ctx, email, 'A passkey was added to your account')).text).toContain(
+      `The passkey “${NAME}” was added to your account.`,
+    );
+    const res = await client.request('DELETE', `/client/v1/passkeys/${added.id}`, undefined, {
+      'accept-language': 'fr',
+    });
+    expect(res.statusCode).toBe(204);
+    await ctx.app.services.mail.idle();
+    expect((await lastMailTo(ctx, email, 'Une clé d’accès a été supprimée de votre compte')).text).toContain(
+      `La clé d’accès « ${NAME} » a été supprimée de votre compte.`,
+    );
   });
 });

@@ -108,15 +108,14 @@ export const passkeysRepository = {
     return rows.length > 0;
   },
 
-  /** Removes one passkey of this customer; false when there is none with that id. */
-  async deleteForCustomer(db: Executor, customerId: string, id: string): Promise<boolean> {
-    const rows = await db
+  /** Removes one passkey of this customer; undefined when there is none with that id. */
+  deleteForCustomer(db: Executor, customerId: string, id: string): Promise<{ name: string } | undefined> {
+    return db
       .deleteFrom('passkeys')
       .where('id', '=', id)
       .where('customer_id', '=', customerId)
-      .returning('id')
-      .execute();
-    return rows.length > 0;
+      .returning('name')
+      .executeTakeFirst();
   },
 
   async insertChallenge(db: Executor, c: NewChallenge): Promise<void> {

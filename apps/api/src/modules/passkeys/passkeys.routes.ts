@@ -17,9 +17,11 @@ export default async function passkeysRoutes(app: FastifyInstance) {
 
   route(e.passkeyRegistrationOptions, sensitive, (req) => passkeys.registrationOptions(req.auth));
 
-  route(e.registerPasskey, sensitive, (req) => passkeys.register(req.auth, req.body));
+  route(e.registerPasskey, sensitive, (req) => passkeys.register(req.auth, req.body, req.clientInfo().locale));
 
-  route(e.deletePasskey, { access: 'session', stepUp: true }, (req) => passkeys.remove(req.auth, req.params.id));
+  route(e.deletePasskey, { access: 'session', stepUp: true }, (req) =>
+    passkeys.remove(req.auth, req.params.id, req.clientInfo().locale),
+  );
 
   // Sign-in: the challenge is bound to this browser by a short-lived HttpOnly cookie.
   route(e.loginPasskeyOptions, { cacheControl: 'no-store', compress: false }, async (req, reply) => {

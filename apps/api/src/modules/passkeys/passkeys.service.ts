@@ -7,6 +7,7 @@ import type {
   RegisterPasskeyRequest,
 } from '@remit/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SecurityMailer } from '../../adapters/mail/security-mailer.ts';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
@@ -44,6 +45,8 @@ export interface PasskeysServiceDeps {
   uow: UnitOfWork;
   now: Clock;
   log: FastifyBaseLogger;
+  /** The customer is told when a passkey is added or removed. */
+  mail: SecurityMailer;
   /** APP_URL (the RP ID and origin), APP_KEY (the user handle), whether cookies are Secure. */
   config: { appUrl: string; appKey: string; secureCookies: boolean };
   /** Sign-in with a passkey starts the session exactly like a password sign-in, MFA complete. */
@@ -120,8 +123,8 @@ export class PasskeysService {
   }
 
   /** Verifies the attestation against this session's challenge and stores the passkey under its name. */
-  async register(auth: AuthContext, body: RegisterPasskeyRequest): Promise<Passkey> {
-    const { db, now } = this.deps;
+  async register(auth: AuthContext, body: RegisterPasskeyRequest, locale?: Locale): Promise<Passkey> {
+    const { db, now, mail } = this.deps;
     const refused = () => AppError.validation({ credential: [PASSKEY_NOT_ACCEPTED] });
     const used = await this.webauthn.consumeChallenge(
       db,
@@ -151,6 +154,7 @@ export class PasskeysService {
         name: body.name,
         at: now(),
       });
+      mail.background(() => mail.send(mail.templates.passkeyChanged(auth.profile.email, row.name, true, locale)));
       return toPasskey(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw AppError.conflict(PASSKEY_EXISTS);
@@ -159,12 +163,16 @@ export class PasskeysService {
   }
 
   /** Removes one of the customer's passkeys; 404 for an unknown id or another customer's. */
-  async remove(auth: AuthContext, id: string): Promise<void> {
+  async remove(auth: AuthContext, id: string, locale?: Locale): Promise<void> {
+    const { uow, mail } = this.deps;
     if (!UUID.test(id)) throw AppError.notFound();
-    await this.deps.uow.run(async (trx) => {
+    const name = await uow.run(async (trx) => {
       // The sessions signed in with it keep going; their passkey_id becomes null (ON DELETE SET NULL).
-      if (!(await passkeysRepository.deleteForCustomer(trx, auth.customerId, id))) throw AppError.notFound();
+      const removed = await passkeysRepository.deleteForCustomer(trx, auth.customerId, id);
+      if (!removed) throw AppError.notFound();
+      return removed.name;
     });
+    mail.background(() => mail.send(mail.templates.passkeyChanged(auth.profile.email, name, false, locale)));
   }
 
   /**

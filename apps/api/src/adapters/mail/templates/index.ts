@@ -142,6 +142,14 @@ export class MailTemplates {
     }));
   }
 
+  /** A passkey was added or removed (docs/product/auth-and-sessions.md#passkeys). */
+  passkeyChanged(to: string, name: string, added: boolean, locale?: Locale): MailMessage {
+    return this.render(to, locale, ({ passkeyAdded, passkeyRemoved, common }) => {
+      const t = added ? passkeyAdded : passkeyRemoved;
+      return { title: t, blocks: [{ kind: 'paragraph', text: t.body(name) }], footer: common.notYou };
+    });
+  }
+
   totpChanged(to: string, enabled: boolean, locale?: Locale): MailMessage {
     return this.render(to, locale, ({ totpOn, totpOff, common }) => {
       const t = enabled ? totpOn : totpOff;

@@ -25,6 +25,9 @@ export interface MailCatalog {
     time: string;
   };
   totpOn: { subject: string; heading: string; body: string };
+  /** A passkey was added to or removed from the account (its name as the customer gave it). */
+  passkeyAdded: { subject: string; heading: string; body: (name: string) => string };
+  passkeyRemoved: { subject: string; heading: string; body: (name: string) => string };
   totpOff: { subject: string; heading: string; body: string };
   /** Too many wrong MFA codes after the right password: the sign-in was ended. */
   signInBlocked: { subject: string; heading: string; body: string; advice: string };
@@ -74,6 +77,16 @@ const en: MailCatalog = {
     device: 'Device',
     ip: 'IP address',
     time: 'Time',
+  },
+  passkeyAdded: {
+    subject: 'A passkey was added to your account',
+    heading: 'A passkey was added to your account',
+    body: (name) => `The passkey “${name}” was added to your account. It can now be used to sign in.`,
+  },
+  passkeyRemoved: {
+    subject: 'A passkey was removed from your account',
+    heading: 'A passkey was removed from your account',
+    body: (name) => `The passkey “${name}” was removed from your account. It can no longer be used to sign in.`,
   },
   totpOn: {
     subject: 'Authenticator app turned on',
@@ -143,6 +156,17 @@ const fr: MailCatalog = {
     device: 'Appareil',
     ip: 'Adresse IP',
     time: 'Heure',
+  },
+  passkeyAdded: {
+    subject: 'Une clé d’accès a été ajoutée à votre compte',
+    heading: 'Une clé d’accès a été ajoutée à votre compte',
+    body: (name) => `La clé d’accès « ${name} » a été ajoutée à votre compte. Elle permet désormais de vous connecter.`,
+  },
+  passkeyRemoved: {
+    subject: 'Une clé d’accès a été supprimée de votre compte',
+    heading: 'Une clé d’accès a été supprimée de votre compte',
+    body: (name) =>
+      `La clé d’accès « ${name} » a été supprimée de votre compte. Elle ne permet plus de vous connecter.`,
   },
   totpOn: {
     subject: 'Application d’authentification activée',
