@@ -8,7 +8,7 @@ export interface ApiError {
   message: string | null;
   /** The first message of each field of a 422 answer (docs/product/api.md#error-shapes). */
   fieldErrors: Record<string, string>;
-  /** The machine-readable `code` of a MessageBody answer (e.g. password_confirmation_required). */
+  /** The machine-readable `code` of a MessageBody answer (e.g. step_up_required). */
   code?: string | undefined;
 }
 

@@ -19,11 +19,6 @@ export const MessageBody = z.object({
 
 /** 403 `code` while the session still has to pass multi-factor authentication. */
 export const MFA_REQUIRED = 'mfa_required';
-/**
- * 403 `code` when a sensitive change needs the password again (older than 10 minutes:
- * docs/product/auth-and-sessions.md#password-again-after-10-minutes).
- */
-export const PASSWORD_CONFIRMATION_REQUIRED = 'password_confirmation_required';
 export type MessageBody = z.infer<typeof MessageBody>;
 
 /** HTTP 422: a message plus a list of messages per field (Laravel shape, docs/product/api.md#error-shapes). */

@@ -60,7 +60,7 @@ function errorBody(error: unknown): Partial<MessageBody> | undefined {
   return undefined;
 }
 
-/** The `code` of a MessageBody error answer (e.g. password_confirmation_required). */
+/** The `code` of a MessageBody error answer (e.g. step_up_required). */
 export function errorCode(error: unknown): string | undefined {
   const code = errorBody(error)?.code;
   return typeof code === 'string' ? code : undefined;
