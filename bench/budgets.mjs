@@ -5,7 +5,8 @@
 //   - every other route: its own chunk, gzipped (the route module's chunk and the chunks no other
 //     route module loads; shared chunks count in the total), at most BUDGET_ROUTE_KB (40);
 //   - the whole app: every JS file of the build, gzipped, at most BUDGET_APP_KB (350; raised to 400
-//     for a while after the money screens, back to 350 with docs/decisions/0012-fewer-chunks.md).
+//     for a while after the money screens, back to 350 with docs/decisions/0012-fewer-chunks.md,
+//     365 after passkeys and the step-up: docs/decisions/0014-budget-after-passkeys.md).
 // KB are 1,024 bytes and gzip is -9, as bench/bundle.mjs and decision 0003 count them. Prints every
 // figure; exits 1, naming the figure, when one is over. WEB_DIST reads another build.
 import { allJs, closure, entryKey, jsGz, kb, manifest } from './build-manifest.mjs';
@@ -18,7 +19,7 @@ const limit = (name, fallback) => {
 const budgets = {
   signIn: limit('BUDGET_SIGN_IN_KB', 130),
   route: limit('BUDGET_ROUTE_KB', 40),
-  app: limit('BUDGET_APP_KB', 350),
+  app: limit('BUDGET_APP_KB', 365),
 };
 
 const entryFiles = closure(entryKey);
