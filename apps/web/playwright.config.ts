@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium';
-import { baseURL, reviewURL } from './e2e/servers';
+import { baseURL, passkeyReadyURL, passkeyURL, reviewURL } from './e2e/servers';
 
 // e2e: real Chromium (Debian's) against the real api serving the built web app on a fresh
 // embedded database. `npm run build -w apps/web` must have run first (the test script does it).
-// Two apis, one with the sandbox reviewer's default delay for the specs that watch it (e2e/servers.ts).
+// Three apis: the journeys', one with the sandbox reviewer's default delay for the specs that watch
+// it, one at `localhost` for passkeys (e2e/servers.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'remit-e2e-'));
 
 function api(url: string, env: Record<string, string>) {
@@ -60,5 +61,6 @@ export default defineConfig({
     // Customers verified without waiting: the sandbox reviewer decides at once.
     api(baseURL, { DATA_DIR: join(dataDir, 'api'), SANDBOX_REVIEW_DELAY_MS: '0' }),
     api(reviewURL, { DATA_DIR: join(dataDir, 'review') }),
+    api(passkeyReadyURL, { DATA_DIR: join(dataDir, 'passkeys'), SANDBOX_REVIEW_DELAY_MS: '0', APP_URL: passkeyURL }),
   ],
 });

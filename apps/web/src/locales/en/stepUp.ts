@@ -4,7 +4,7 @@
  */
 const stepUp = {
   title: 'Confirm it’s you',
-  intro: 'For your security, confirm it’s you before this change. We won’t ask again for the next 10 minutes.',
+  intro: 'For your security, confirm it’s you to continue. We won’t ask again for the next 10 minutes.',
   password: {
     label: 'Your password',
     show: 'Show password',

@@ -5,7 +5,7 @@ import type { Translation } from '../translation';
 const stepUp: Translation<typeof en> = {
   title: 'Confirmez que c’est bien vous',
   intro:
-    'Pour votre sécurité, confirmez que c’est bien vous avant cette modification. Nous ne vous le redemanderons pas pendant 10 minutes.',
+    'Pour votre sécurité, confirmez que c’est bien vous pour continuer. Nous ne vous le redemanderons pas pendant 10 minutes.',
   password: {
     label: 'Votre mot de passe',
     show: 'Afficher le mot de passe',
