@@ -9,6 +9,7 @@ import {
   authEndpoints,
   buildPath,
   onboardingEndpoints,
+  passkeysEndpoints,
   recipientsEndpoints,
   securityEndpoints,
   stepUpEndpoints,
@@ -17,6 +18,8 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
 import { KE_WALLET, M_PESA, confirm, everyoneMaySend, quote, recipient } from '../transfers/helpers.ts';
+import type { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
+import { addPasskey, authenticatorFor } from '../passkeys/helpers.ts';
 import { computeTotp, signedInCustomer } from './helpers.ts';
 
 const ctx = useTestApp();
@@ -78,6 +81,18 @@ describe('every protected action refuses without a recent step-up and succeeds a
       prepare: async (c) => () => c.post(securityEndpoints.setupTotp.path),
     },
     {
+      name: 'add a passkey',
+      prepare: async (c) => () => c.post(passkeysEndpoints.passkeyRegistrationOptions.path),
+    },
+    {
+      name: 'remove a passkey',
+      prepare: async (c) => {
+        expect((await addPasskey(c, authenticatorFor(ctx), 'Old phone')).statusCode).toBe(201);
+        const [passkey] = (await c.get(passkeysEndpoints.listPasskeys.path)).json().data as { id: string }[];
+        return () => c.request('DELETE', buildPath(passkeysEndpoints.deletePasskey.path, { id: passkey!.id }));
+      },
+    },
+    {
       name: 'create a tracking link',
       prepare: async (c) => {
         const q = await quote(c, { ...KE_WALLET, source_amount: '10000' });
@@ -90,26 +105,66 @@ describe('every protected action refuses without a recent step-up and succeeds a
     },
   ];
 
+  /** The factors a customer can step up with, each set up while the sign-in is recent. */
+  const factors = {
+    password: { setUp: async () => undefined, answer: async () => ({ password: STRONG_PASSWORD }) },
+    totp: {
+      setUp: async (c: Client) => {
+        const { secret } = securityEndpoints.setupTotp.response.parse(
+          (await c.post(securityEndpoints.setupTotp.path)).json(),
+        );
+        const on = await c.post(securityEndpoints.confirmTotp.path, { otp: computeTotp(secret, ctx.clock.now()) });
+        expect(on.statusCode, on.body).toBe(200);
+        return secret;
+      },
+      answer: async (_c: Client, secret: string) => ({ otp: computeTotp(secret, ctx.clock.now()) }),
+    },
+    passkey: {
+      setUp: async (c: Client) => {
+        const authenticator = authenticatorFor(ctx);
+        expect((await addPasskey(c, authenticator)).statusCode).toBe(201);
+        return authenticator;
+      },
+      answer: async (c: Client, authenticator: SoftAuthenticator) => {
+        const options = await c.post(stepUpEndpoints.stepUpPasskeyOptions.path);
+        expect(options.statusCode, options.body).toBe(200);
+        return { passkey: authenticator.get(options.json() as { challenge: string }) };
+      },
+    },
+  } as const;
+
   for (const action of actions) {
-    it(`${action.name}: 403 step_up_required after 10 minutes, 2xx after a password step-up`, async () => {
-      const { client } = await signedInCustomer(ctx);
-      const act = await action.prepare(client);
-      await minutesLater(client, 15);
-      expect(asked(await act())).toMatchObject({ factors: ['password'] });
-      const wrong = await client.post(STEP_UP, { password: 'not-my-password' });
-      expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
-        password: ['The provided password is incorrect.'],
+    for (const [factor, how] of Object.entries(factors) as [
+      keyof typeof factors,
+      (typeof factors)[keyof typeof factors],
+    ][]) {
+      if (factor === 'totp' && action.name === 'turn on the authenticator app') continue; // it is on already
+      it(`${action.name}: 403 step_up_required after 10 minutes, 2xx after a step-up with ${factor}`, async () => {
+        const { client } = await signedInCustomer(ctx);
+        const secret = await how.setUp(client);
+        const act = await action.prepare(client);
+        await minutesLater(client, 15);
+        expect(asked(await act()).factors).toContain(factor);
+        if (factor === 'password') {
+          const wrong = await client.post(STEP_UP, { password: 'not-my-password' });
+          expect(ValidationErrorBody.parse(wrong.json()).errors).toEqual({
+            password: ['The provided password is incorrect.'],
+          });
+          asked(await act());
+        }
+        const stepped = await client.post(
+          STEP_UP,
+          await (how.answer as (c: Client, s: unknown) => Promise<object>)(client, secret),
+        );
+        expect(stepped.statusCode, stepped.body).toBe(200);
+        expect(stepUpEndpoints.stepUp.response.parse(stepped.json())).toEqual({
+          factor,
+          expires_at: new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString(),
+        });
+        const done = await act();
+        expect(done.statusCode, done.body).toBeLessThan(300);
       });
-      asked(await act());
-      const stepped = await client.post(STEP_UP, { password: STRONG_PASSWORD });
-      expect(stepped.statusCode, stepped.body).toBe(200);
-      expect(stepUpEndpoints.stepUp.response.parse(stepped.json())).toEqual({
-        factor: 'password',
-        expires_at: new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString(),
-      });
-      const done = await act();
-      expect(done.statusCode, done.body).toBeLessThan(300);
-    });
+    }
   }
 });
 
