@@ -448,4 +448,3 @@ describe('a step-up before adding, editing or deleting (docs/product/auth-and-se
     expect((await client.request('DELETE', byId(created.id))).statusCode).toBe(204);
   });
 });
-

@@ -78,9 +78,7 @@ describe('authenticator app (TOTP)', () => {
 
   it('a wrong code does not confirm', async () => {
     const { client } = await signedInCustomer(ctx);
-    const { secret } = e.setupTotp.response.parse(
-      (await client.post(e.setupTotp.path)).json(),
-    );
+    const { secret } = e.setupTotp.response.parse((await client.post(e.setupTotp.path)).json());
     const right = computeTotp(secret, ctx.clock.now());
     const res = await client.post(e.confirmTotp.path, { otp: right === '123456' ? '654321' : '123456' });
     expect(res.statusCode).toBe(422);
