@@ -6,7 +6,7 @@ import {
   securityEndpoints,
 } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
-import { Client, STRONG_PASSWORD, useTestApp } from '../helpers.ts';
+import { Client, useTestApp } from '../helpers.ts';
 import { computeTotp, lastMailTo, signedInCustomer } from './helpers.ts';
 
 const ctx = useTestApp();

@@ -19,7 +19,10 @@ export const listPasskeys = defineEndpoint({
   auth: 'session',
 });
 
-/** Options for `navigator.credentials.create`; the challenge is single use and bound to this session. Needs a recent step-up. */
+/**
+ * Options for `navigator.credentials.create`; the challenge is single use and bound to this session.
+ * Needs a recent step-up.
+ */
 export const passkeyRegistrationOptions = defineEndpoint({
   method: 'POST',
   path: '/client/v1/passkeys/registration-options',
@@ -71,7 +74,10 @@ export const loginWithPasskey = defineEndpoint({
   auth: 'none',
 });
 
-/** After the password, while the session waits for its second factor (access pending-mfa): options for one of the customer's passkeys. */
+/**
+ * After the password, while the session waits for its second factor (access pending-mfa): options for
+ * one of the customer's passkeys.
+ */
 export const mfaPasskeyOptions = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/passkey-options',

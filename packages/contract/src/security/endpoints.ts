@@ -84,7 +84,10 @@ export const getMfaSettings = defineEndpoint({
   auth: 'session',
 });
 
-/** Starts enrolment: a new secret, not active until confirmed. Needs a recent step-up (docs/product/auth-and-sessions.md#step-up). */
+/**
+ * Starts enrolment: a new secret, not active until confirmed. Needs a recent step-up
+ * (docs/product/auth-and-sessions.md#step-up).
+ */
 export const setupTotp = defineEndpoint({
   method: 'POST',
   path: '/client/v1/mfa/totp/setup',

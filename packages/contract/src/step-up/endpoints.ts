@@ -2,7 +2,10 @@ import { defineEndpoint } from '../common/endpoint.ts';
 import { PasskeyRequestOptions } from '../passkeys/schemas.ts';
 import { StepUpRequest, StepUpResponse } from './schemas.ts';
 
-/** Marks the session recently authenticated (10 minutes by default) with the password, an authenticator code or a passkey. */
+/**
+ * Marks the session recently authenticated (10 minutes by default) with the password, an authenticator
+ * code or a passkey.
+ */
 export const stepUp = defineEndpoint({
   method: 'POST',
   path: '/client/v1/step-up',

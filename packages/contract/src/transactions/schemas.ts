@@ -139,7 +139,6 @@ export const TransactionRequest = z.object({
 });
 export type TransactionRequest = z.infer<typeof TransactionRequest>;
 
-
 /** The header that makes a create safe to retry: 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,5 +1,4 @@
 import {
-  STEP_UP_REQUIRED,
   type PasskeyAssertion,
   type PasskeyRequestOptions,
   type StepUpFactor,
