@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { keepTabInside } from '@/components/ui/focus';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -48,17 +49,7 @@ export function ConfirmDialog({
             event.stopPropagation();
             onCancel();
           }
-          if (event.key !== 'Tab') return;
-          const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
-          const first = buttons[0];
-          const last = buttons[buttons.length - 1];
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last?.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first?.focus();
-          }
+          keepTabInside(event, ref.current);
         }}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">

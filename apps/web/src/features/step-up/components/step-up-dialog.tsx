@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
-import { focusRing } from '@/components/ui/focus';
+import { focusables, focusRing, keepTabInside } from '@/components/ui/focus';
 import { OtpInput } from '@/components/ui/otp-input';
 import { PasswordField } from '@/components/ui/password-field';
 import { isSignedOut, readApiError } from '@/lib/api-errors';
@@ -22,13 +22,6 @@ type FocusTarget = 'password' | 'otp' | 'passkey';
 function knownFactors(factors: string[]): StepUpFactor[] {
   const known = factors.filter((f): f is StepUpFactor => StepUpFactor.safeParse(f).success);
   return known.length > 0 ? known : ['password'];
-}
-
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
-
-/** What Tab reaches inside `root`, in document order (a list selector does not promise that order everywhere). */
-function focusables(root: HTMLElement | null): HTMLElement[] {
-  return [...(root?.querySelectorAll<HTMLElement>('*') ?? [])].filter((el) => el.matches(FOCUSABLE));
 }
 
 interface StepUpDialogProps {
@@ -195,17 +188,7 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
       if (!pending) onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const items = focusables(ref.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && (document.activeElement === first || !ref.current?.contains(document.activeElement))) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, ref.current);
   }
 
   const other =
