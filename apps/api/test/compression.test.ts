@@ -2,6 +2,7 @@ import {
   authEndpoints,
   devEndpoints,
   onboardingEndpoints,
+  passkeysEndpoints,
   realtimeEndpoints,
   securityEndpoints,
   stepUpEndpoints,
@@ -93,6 +94,13 @@ describe('BREACH: never compressed', () => {
       trackingEndpoints.createTrackingLink,
       stepUpEndpoints.stepUp,
       stepUpEndpoints.stepUpPasskeyOptions,
+      // passkeys: signed challenges, and the calls that set the session or the sign-in cookie
+      passkeysEndpoints.loginPasskeyOptions,
+      passkeysEndpoints.loginWithPasskey,
+      passkeysEndpoints.mfaPasskeyOptions,
+      passkeysEndpoints.mfaWithPasskey,
+      passkeysEndpoints.passkeyRegistrationOptions,
+      passkeysEndpoints.registerPasskey,
     ].map(routeOf);
     expect([...ctx.app.uncompressedRoutes].sort()).toEqual([...secretBearing].sort());
   });
