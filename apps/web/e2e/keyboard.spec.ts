@@ -107,7 +107,8 @@ test.describe('keyboard only @phone', () => {
     await expect(heading(page, 'Sign in')).toBeFocused();
 
     // To sign-up again with the same address: the server's 422 message, and the focus, on Email.
-    await press(page, 'Tab', 7); // Email, Password, its toggle, Remember me, Forgot password?, Sign in, the link
+    // Email, Password, its toggle, Remember me, Forgot password?, Sign in, Sign in with a passkey, the link
+    await press(page, 'Tab', 8);
     const signUpLink = page.getByRole('link', { name: 'Sign up instead' });
     await expect(signUpLink).toBeFocused();
     await press(page, 'Enter');

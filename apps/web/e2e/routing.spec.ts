@@ -8,7 +8,7 @@ test.describe('routing', () => {
       if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
     });
     await page.goto('/');
-    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Sign up instead' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
     const beforeNavigation = new Set(scripts);

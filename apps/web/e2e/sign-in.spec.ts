@@ -8,7 +8,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveTitle('Sign in');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-123');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Login failed' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('These credentials do not match our records.');
@@ -37,7 +37,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByRole('checkbox', { name: 'Remember me' }).check();
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/workflow\/onboarding$/);
   });
 
@@ -49,12 +49,12 @@ test.describe('sign-in', () => {
     await page.context().clearCookies();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 
   test('has no accessibility violations @phone', async ({ page }) => {
     await page.goto('/?referer=reset-password');
-    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     const results = await axe(page).analyze();
     expect(results.violations).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
