@@ -4,6 +4,7 @@ import {
   onboardingEndpoints,
   passkeysEndpoints,
   realtimeEndpoints,
+  recipientsEndpoints,
   securityEndpoints,
   stepUpEndpoints,
   trackingEndpoints,
@@ -101,6 +102,8 @@ describe('BREACH: never compressed', () => {
       passkeysEndpoints.mfaWithPasskey,
       passkeysEndpoints.passkeyRegistrationOptions,
       passkeysEndpoints.registerPasskey,
+      // a recipient's account details in full
+      recipientsEndpoints.revealRecipient,
     ].map(routeOf);
     expect([...ctx.app.uncompressedRoutes].sort()).toEqual([...secretBearing].sort());
   });

@@ -36,6 +36,7 @@ const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
  *   channel the requester sent;
  * - GET /dev/mailbox (development only): every mailed code and reset link.
  * - POST /client/v1/transactions/:id/tracking-link: the tracking token (shown once).
+ * - POST /client/v1/recipients/:id/reveal: a recipient's account details in full.
  * `app.uncompressedRoutes` lists them as registered; apps/api/test/compression.test.ts checks it.
  */
 export default fp(

@@ -3,13 +3,16 @@ import {
   STEP_UP_REQUIRED,
   Recipient,
   RecipientList,
+  RecipientReveal,
   RecipientRequirements,
   ValidationErrorBody,
   buildPath,
   recipientsEndpoints as e,
+  transactionsEndpoints,
 } from '@remit/contract';
 import { describe, expect, it } from 'vitest';
 import { Client, STRONG_PASSWORD, useTestApp } from '../helpers.ts';
+import { KE_WALLET, confirm, everyoneMaySend, quote } from '../transfers/helpers.ts';
 
 const ctx = useTestApp();
 
@@ -35,6 +38,7 @@ const GERMAN_IBAN = {
 };
 
 const byId = (id: string) => buildPath(e.getRecipient.path, { id });
+const revealOf = (id: string) => buildPath(e.revealRecipient.path, { id });
 
 async function create(client: Client, body: object): Promise<Recipient> {
   const res = await client.post(e.createRecipient.path, body);
@@ -123,7 +127,7 @@ describe('GET/POST /client/v1/recipient-requirements', () => {
 });
 
 describe('recipients', () => {
-  it('adds one (details as stored, a masked summary), reads it, lists it', async () => {
+  it('adds one (details masked, a masked summary), reads it, lists it; reveal answers them as stored', async () => {
     const client = await customer();
     const created = await create(client, M_PESA);
     expect(created).toMatchObject({
@@ -131,7 +135,8 @@ describe('recipients', () => {
       country: 'KE',
       currency: 'KES',
       payout_method: 'mobile_wallet',
-      details: { provider: 'mpesa', phone_number: '+254712344567' },
+      details: { provider: 'mpesa', phone_number: '•••• 4567' },
+      details_masked: true,
       summary: 'M-Pesa ••• 4567',
       created_at: '2030-01-01T09:00:00.000Z',
     });
@@ -140,6 +145,32 @@ describe('recipients', () => {
     expect(Recipient.parse(got.json())).toEqual(created);
     const list = RecipientList.parse((await client.get(e.listRecipients.path)).json());
     expect(list).toEqual({ data: [created], next_cursor: null });
+    expect(got.body).not.toContain('712344567');
+    const revealed = await client.post(revealOf(created.id));
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.headers['cache-control']).toBe('no-store');
+    expect(RecipientReveal.parse(revealed.json())).toEqual({
+      details: { provider: 'mpesa', phone_number: '+254712344567' },
+    });
+  });
+
+  it('masks the account-identifying details only: IBAN masked, BIC plain; bank and routing plain', async () => {
+    const client = await customer();
+    const iban = await create(client, GERMAN_IBAN);
+    expect(iban.details).toEqual({ iban: '•••• 3000', bic: 'DEUTDEFF' });
+    const us = await create(client, {
+      name: 'John Smith',
+      country: 'US',
+      currency: 'USD',
+      payout_method: 'bank_account',
+      details: { account_type: 'checking', routing_number: '026009593', account_number: '12345678' },
+    });
+    expect(us.details).toEqual({ account_type: 'checking', routing_number: '026009593', account_number: '•••• 5678' });
+    const listed = (await client.get(e.listRecipients.path)).body;
+    expect(listed).not.toContain('DE89370400440532013000');
+    expect(listed).not.toContain('12345678');
+    const full = RecipientReveal.parse((await client.post(revealOf(iban.id))).json());
+    expect(full.details).toEqual({ iban: 'DE89370400440532013000', bic: 'DEUTDEFF' });
   });
 
   it('reports every wrong detail under details.<key>, and the name under name, in one answer', async () => {
@@ -299,7 +330,9 @@ describe('recipients', () => {
     expect(Object.keys(await invalid(res))).toEqual(['details.provider']);
     const ok = await client.post(e.createRecipient.path, { ...M_PESA, details: { ...details, provider: 'mpesa' } });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(Recipient.parse(ok.json()).details).toEqual({ provider: 'mpesa', phone_number: '+254712344567' });
+    expect(Recipient.parse(ok.json()).details).toEqual({ provider: 'mpesa', phone_number: '•••• 4567' });
+    const full = await client.post(revealOf(Recipient.parse(ok.json()).id));
+    expect(RecipientReveal.parse(full.json()).details).toEqual({ provider: 'mpesa', phone_number: '+254712344567' });
   });
 
   it.each([
@@ -339,6 +372,9 @@ describe('recipients', () => {
       expect((await stranger.get(byId(id))).statusCode).toBe(404);
       expect((await stranger.request('PUT', byId(id), M_PESA)).statusCode).toBe(404);
       expect((await stranger.request('DELETE', byId(id))).statusCode).toBe(404);
+      const peek = await stranger.post(revealOf(id));
+      expect(peek.statusCode).toBe(404);
+      expect(peek.body).not.toContain('712344567');
     }
     expect(RecipientList.parse((await stranger.get(e.listRecipients.path)).json()).data).toEqual([]);
     // untouched
@@ -348,6 +384,7 @@ describe('recipients', () => {
     expect((await owner.get(byId(mine.id))).statusCode).toBe(404);
     expect((await owner.request('DELETE', byId(mine.id))).statusCode).toBe(404);
     expect((await owner.request('PUT', byId(mine.id), M_PESA)).statusCode).toBe(404);
+    expect((await owner.post(revealOf(mine.id))).statusCode).toBe(404);
     expect(RecipientList.parse((await owner.get(e.listRecipients.path)).json()).data).toEqual([]);
     // kept for past transfers
     const row = await ctx.db.selectFrom('recipients').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
@@ -363,11 +400,12 @@ describe('recipients', () => {
     const client = await customer();
     const wallet = await create(client, M_PESA);
     ctx.clock.advance(60_000);
-    const res = await client.request('PUT', byId(wallet.id), {
+    const airtel = {
       ...M_PESA,
       name: 'Wanjiru Njeri Kamau',
       details: { provider: 'airtel_money', phone_number: '+254733123456' },
-    });
+    };
+    const res = await client.request('PUT', byId(wallet.id), airtel);
     expect(res.statusCode, res.body).toBe(200);
     const edited = Recipient.parse(res.json());
     expect(edited).toMatchObject({
@@ -377,10 +415,11 @@ describe('recipients', () => {
       created_at: wallet.created_at,
       updated_at: '2030-01-01T09:01:00.000Z',
     });
+    expect(RecipientReveal.parse((await client.post(revealOf(wallet.id))).json()).details).toEqual(airtel.details);
     // the same again is not a duplicate of itself
-    expect((await client.request('PUT', byId(wallet.id), { ...M_PESA, ...edited })).statusCode).toBe(200);
+    expect((await client.request('PUT', byId(wallet.id), airtel)).statusCode).toBe(200);
     const other = await create(client, M_PESA);
-    const clash = await client.request('PUT', byId(other.id), { ...M_PESA, ...edited });
+    const clash = await client.request('PUT', byId(other.id), airtel);
     expect(clash.statusCode).toBe(409);
   });
 
@@ -446,5 +485,49 @@ describe('a step-up before adding, editing or deleting (docs/product/auth-and-se
     const ok = await client.request('PUT', byId(created.id), { ...M_PESA, name: 'Wanjiru K' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await client.request('DELETE', byId(created.id))).statusCode).toBe(204);
+  });
+});
+
+describe('revealing the details needs a recent step-up (docs/product/auth-and-sessions.md#step-up)', () => {
+  it('403 step_up_required 11 minutes after signing in; 200 after a step-up; 404 for another customer', async () => {
+    const client = await customer();
+    const mine = await create(client, GERMAN_IBAN);
+    const stranger = await customer();
+    ctx.clock.advance(11 * 60_000);
+    const without = await client.post(revealOf(mine.id));
+    expect(without.statusCode).toBe(403);
+    expect(MessageBody.parse(without.json())).toMatchObject({ code: STEP_UP_REQUIRED, factors: ['password'] });
+    expect(without.body).not.toContain('DE89370400440532013000');
+    // GET still answers, masked
+    const got = await client.get(byId(mine.id));
+    expect(got.statusCode).toBe(200);
+    expect(Recipient.parse(got.json()).details.iban).toBe('•••• 3000');
+    await client.stepUp();
+    const ok = await client.post(revealOf(mine.id));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers['content-encoding']).toBeUndefined();
+    expect(RecipientReveal.parse(ok.json()).details.iban).toBe('DE89370400440532013000');
+    // another customer, stepped up: still 404
+    await stranger.stepUp();
+    expect((await stranger.post(revealOf(mine.id))).statusCode).toBe(404);
+  });
+});
+
+describe("a transfer's recipient carries no full account number", () => {
+  it("the transaction's recipient (confirm, GET, list) has the masked summary only", async () => {
+    everyoneMaySend(ctx);
+    const client = await customer();
+    const r = await create(client, M_PESA);
+    const q = await quote(client, { ...KE_WALLET, source_amount: '10000' });
+    const res = await confirm(client, { quote_id: q.id, recipient_id: r.id, purpose: 'gift' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { id: string }).id;
+    const got = await client.get(buildPath(transactionsEndpoints.getTransaction.path, { id }));
+    const list = await client.get(transactionsEndpoints.listTransactions.path);
+    for (const answer of [res, got, list]) {
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+      expect(answer.body).not.toContain('712344567');
+      expect(answer.body).toContain('M-Pesa ••• 4567');
+    }
   });
 });

@@ -70,6 +70,13 @@ describe('every protected action refuses without a recent step-up and succeeds a
       },
     },
     {
+      name: "reveal a recipient's account details",
+      prepare: async (c) => {
+        const r = await recipient(c, M_PESA);
+        return () => c.post(buildPath(recipientsEndpoints.revealRecipient.path, { id: r.id }));
+      },
+    },
+    {
       name: 'change the mobile number',
       prepare: async (c) => {
         expect((await setNumber(c, '07400 123456')).statusCode).toBe(200);

@@ -182,12 +182,20 @@ describe('the 30-day limit holds through declined payments', () => {
   });
 });
 
+/** The recipient's details in full (GET and the add answer them masked); the client stepped up moments ago. */
+async function fullDetails(client: Client, id: string): Promise<Record<string, string>> {
+  const res = await client.post(buildPath(recipientsEndpoints.revealRecipient.path, { id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { details: Record<string, string> }).details;
+}
+
 describe('a transfer pays out exactly the details the customer confirmed', () => {
   it('a bank account edited to a closed one after the confirm: the payout goes to the confirmed IBAN', async () => {
     // Reproduction: confirm to an IBAN, PUT the recipient with an IBAN ending 000, pay: on cd7126a
     // the payout went to the edited account and bounced ("Account closed").
     const client = await customer(ctx);
     const r = await recipient(client, GOOD_IBAN);
+    const confirmedDetails = await fullDetails(client, r.id);
     const tx = await confirmed(client, r.id, '10000');
     const edited = await client.request('PUT', buildPath(recipientsEndpoints.updateRecipient.path, { id: r.id }), {
       ...GOOD_IBAN,
@@ -196,7 +204,7 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
     expect(edited.statusCode, edited.body).toBe(200);
     await payByCard(client, tx.id, CARDS.approve);
     const [payout] = await payoutsOf(ctx, tx.id);
-    expect((payout!.recipient as { details: Record<string, string> }).details).toEqual(r.details);
+    expect((payout!.recipient as { details: Record<string, string> }).details).toEqual(confirmedDetails);
     await settlePayouts(ctx);
     const done = await getTransaction(client, tx.id);
     expect(done.status).toBe('completed');
@@ -208,6 +216,7 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
     // recipient cannot receive EUR") with the transfer stuck in processing.
     const client = await customer(ctx);
     const r = await recipient(client, GOOD_IBAN);
+    const confirmedDetails = await fullDetails(client, r.id);
     const tx = await confirmed(client, r.id, '10000');
     const edited = await client.request(
       'PUT',
@@ -223,7 +232,7 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
     expect(done.status).toBe('completed');
     expect(done.recipient).toMatchObject({ name: GOOD_IBAN.name, country: 'DE', currency: 'EUR' });
     const [payout] = await payoutsOf(ctx, tx.id);
-    expect(payout!.recipient).toMatchObject({ currency: 'EUR', details: r.details });
+    expect(payout!.recipient).toMatchObject({ currency: 'EUR', details: confirmedDetails });
     const failed = await ctx.db.selectFrom('jobs').select('last_error').where('last_error', 'is not', null).execute();
     expect(failed).toEqual([]);
   });
@@ -231,6 +240,7 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
   it('a wallet edited to a closed number and deleted: the payout goes to the confirmed number', async () => {
     const client = await customer(ctx);
     const r = await recipient(client, M_PESA);
+    const confirmedDetails = await fullDetails(client, r.id);
     const q = await quote(client, { ...KE_WALLET, source_amount: '10000' });
     const res = await confirm(client, { quote_id: q.id, recipient_id: r.id, purpose: 'family_support', reference: '' });
     expect(res.statusCode, res.body).toBe(201);
@@ -245,7 +255,7 @@ describe('a transfer pays out exactly the details the customer confirmed', () =>
     ).toBe(204);
     await payByCard(client, tx.id, CARDS.approve);
     const [payout] = await payoutsOf(ctx, tx.id);
-    expect(payout!.recipient).toMatchObject({ payout_method: 'mobile_wallet', details: r.details });
+    expect(payout!.recipient).toMatchObject({ payout_method: 'mobile_wallet', details: confirmedDetails });
     await settlePayouts(ctx);
     expect((await getTransaction(client, tx.id)).status).toBe('completed');
   });

@@ -5,6 +5,7 @@ import {
   RecipientList,
   RecipientListQuery,
   RecipientRequest,
+  RecipientReveal,
   RecipientRequirements,
   RecipientRequirementsQuery,
   RecipientRequirementsRequest,
@@ -49,13 +50,29 @@ export const createRecipient = defineEndpoint({
   auth: 'session',
 });
 
-/** 404 for another customer's recipient, an unknown or malformed id, and a deleted one. */
+/**
+ * 404 for another customer's recipient, an unknown or malformed id, and a deleted one. The
+ * account-identifying details come masked (`details_masked: true`).
+ */
 export const getRecipient = defineEndpoint({
   method: 'GET',
   path: '/client/v1/recipients/:id',
   summary: 'One recipient',
   params: IdParams,
   response: Recipient,
+  auth: 'session',
+});
+
+/**
+ * The details in full, after a recent step-up (403 `step_up_required` without); 404 as GET. Never
+ * cached, never compressed.
+ */
+export const revealRecipient = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/recipients/:id/reveal',
+  summary: "A recipient's account details in full",
+  params: IdParams,
+  response: RecipientReveal,
   auth: 'session',
 });
 

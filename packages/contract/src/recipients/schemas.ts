@@ -94,8 +94,15 @@ export const Recipient = z.object({
   country: z.string(),
   currency: z.string(),
   payout_method: RecipientPayoutMethod,
-  /** Keyed by the requirement keys, as stored (normalised: an IBAN without spaces, a wallet in E.164). */
+  /**
+   * Keyed by the requirement keys, as stored (normalised: an IBAN without spaces, a wallet in E.164).
+   * When `details_masked` is true, the account-identifying values (IBAN, account number, CLABE, wallet
+   * number, PIX key, CPF) come as `•••• 4567` (their last four characters); the full values come from
+   * `POST /client/v1/recipients/{id}/reveal`, after a recent step-up.
+   */
   details: z.record(z.string(), z.string()),
+  /** true when `details` has masked values (the list and GET); false when they are in full. */
+  details_masked: z.boolean(),
   /** Masked, for lists: "M-Pesa ••• 4567", "IBAN ••• 3000". */
   summary: z.string(),
   created_at: Timestamp,
@@ -128,3 +135,12 @@ export type RecipientListQuery = z.infer<typeof RecipientListQuery>;
 /** The live recipients, by name; `next_cursor` is null on the last page. */
 export const RecipientList = cursorPage(Recipient);
 export type RecipientList = z.infer<typeof RecipientList>;
+
+/**
+ * `POST /client/v1/recipients/{id}/reveal`: the recipient's details in full (the ones GET masks). Needs a
+ * recent step-up (403 `step_up_required` without: docs/product/auth-and-sessions.md#step-up).
+ */
+export const RecipientReveal = z.object({
+  details: z.record(z.string(), z.string()),
+});
+export type RecipientReveal = z.infer<typeof RecipientReveal>;

@@ -19,6 +19,9 @@ export default async function recipientsRoutes(app: FastifyInstance) {
   route(e.getRecipient, { access: 'session', cacheControl: 'no-store' }, (req) =>
     recipients.get(req.auth, req.params.id),
   );
+  route(e.revealRecipient, { access: 'session', stepUp: true, compress: false, cacheControl: 'no-store' }, (req) =>
+    recipients.reveal(req.auth, req.params.id),
+  );
   route(e.updateRecipient, { access: 'session' }, (req) =>
     recipients.update(req.auth, req.params.id, req.body, req.clientInfo()),
   );

@@ -4,6 +4,7 @@ import {
   type RecipientList,
   type RecipientListQuery,
   type RecipientRequest,
+  type RecipientReveal,
   type RecipientRequirements,
   type RecipientRequirementsRequest,
 } from '@remit/contract';
@@ -20,7 +21,7 @@ import type { AuthContext } from '../auth/session.service.ts';
 import type { StepUp } from '../step-up/step-up.service.ts';
 import { checkRecipientName, searchableName } from './checks.ts';
 import { recipientsRepository, type RecipientRow, type RecipientValues } from './recipients.repository.ts';
-import { checkDetails, findRequirementSet, requirementsOf } from './requirements.ts';
+import { checkDetails, findRequirementSet, maskDetails, requirementsOf } from './requirements.ts';
 
 export const DUPLICATE_RECIPIENT = 'You already have this recipient.';
 export const INVALID_CURSOR = 'The cursor is invalid.';
@@ -34,14 +35,20 @@ export interface RecipientsServiceDeps {
   stepUp: Pick<StepUp, 'ensure'>;
 }
 
-export function toRecipient(row: RecipientRow): Recipient {
+/**
+ * A recipient. Every answer of the recipients calls has the details masked (`masked: true`): only
+ * reveal answers them in full, after a step-up. Other modules get them in full (`lookup`: a
+ * transfer's snapshot, what the payout uses).
+ */
+export function toRecipient(row: RecipientRow, opts: { masked: boolean } = { masked: false }): Recipient {
   return {
     id: row.id,
     name: row.name,
     country: row.country,
     currency: row.currency,
     payout_method: row.payout_method,
-    details: row.details,
+    details: opts.masked ? maskDetails(row.country, row.currency, row.payout_method, row.details) : row.details,
+    details_masked: opts.masked,
     summary: row.summary,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -91,13 +98,23 @@ export class RecipientsService {
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { data: page.map(toRecipient), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+    return {
+      data: page.map((r) => toRecipient(r, { masked: true })),
+      next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
   }
 
   async get(auth: AuthContext, id: string): Promise<Recipient> {
     const row = UUID.test(id) ? await recipientsRepository.find(this.deps.db, auth.customerId, id) : undefined;
     if (!row) throw AppError.notFound();
-    return toRecipient(row);
+    return toRecipient(row, { masked: true });
+  }
+
+  /** The details in full, after a recent step-up (the route says `stepUp: true`); 404 as `get`. */
+  async reveal(auth: AuthContext, id: string): Promise<RecipientReveal> {
+    const row = UUID.test(id) ? await recipientsRepository.find(this.deps.db, auth.customerId, id) : undefined;
+    if (!row) throw AppError.notFound();
+    return { details: row.details };
   }
 
   /**
@@ -107,7 +124,7 @@ export class RecipientsService {
   async lookup(customerId: string, id: string, opts: { includeDeleted: boolean }): Promise<Recipient | null> {
     if (!UUID.test(id)) return null;
     const row = await recipientsRepository.find(this.deps.db, customerId, id, opts);
-    return row ? toRecipient(row) : null;
+    return row ? toRecipient(row, { masked: false }) : null;
   }
 
   async create(auth: AuthContext, input: RecipientRequest, origin: ClientInfo = {}): Promise<Recipient> {
@@ -128,7 +145,7 @@ export class RecipientsService {
           updated_at: at,
         });
       });
-      return toRecipient(row);
+      return toRecipient(row, { masked: true });
     } catch (e) {
       // Two adds of the same recipient at once: the partial unique index keeps one.
       if (isUniqueViolation(e)) throw AppError.conflict(DUPLICATE_RECIPIENT);
@@ -153,7 +170,7 @@ export class RecipientsService {
         if (!updated) throw AppError.notFound();
         return updated;
       });
-      return toRecipient(row);
+      return toRecipient(row, { masked: true });
     } catch (e) {
       if (isUniqueViolation(e)) throw AppError.conflict(DUPLICATE_RECIPIENT);
       throw e;

@@ -27,6 +27,11 @@ export interface DetailRule extends RequirementField {
   rejected?: string;
   /** false: not part of what tells one account from another (duplicates). */
   identifying: boolean;
+  /**
+   * true: an account-identifying number (IBAN, account number, CLABE, wallet number, PIX key, CPF),
+   * masked in GET and the list (`•••• 4567`) and shown in full only after a step-up (reveal).
+   */
+  secret: boolean;
 }
 
 export interface RequirementSet {
@@ -49,6 +54,7 @@ interface TextOptions {
   normalise?: (value: string, ctx: RuleContext) => string | null;
   rejected?: string;
   identifying?: boolean;
+  secret?: boolean;
 }
 
 export function text(key: string, name: string, o: TextOptions): DetailRule {
@@ -67,6 +73,7 @@ export function text(key: string, name: string, o: TextOptions): DetailRule {
     normalise: o.normalise ?? ((v) => v),
     ...(o.rejected !== undefined ? { rejected: o.rejected } : {}),
     identifying: o.identifying ?? true,
+    secret: o.secret ?? false,
   };
 }
 
@@ -90,12 +97,15 @@ export function choice(
     invalid: `Choose a ${name.toLowerCase()} from the list.`,
     normalise: (v) => v,
     identifying: o.identifying ?? true,
+    secret: false,
   };
 }
 
 const last4 = (value: string | undefined): string => (value ?? '').replace(/[^0-9A-Za-z]/g, '').slice(-4);
 /** A summary that shows only the last four letters and digits: "IBAN ••• 3000". */
 export const masked = (prefix: string, value: string | undefined): string => `${prefix} ••• ${last4(value)}`;
+/** A secret detail as GET and the list answer it: "•••• 4567" (its last four letters and digits). */
+export const maskedValue = (value: string): string => `•••• ${last4(value)}`;
 
 /** A chosen value of a select field when it is one of its keys, else the first (the default shown). */
 export function chosen(details: Readonly<Details>, key: string, values: readonly Choice[]): Choice {
@@ -114,6 +124,7 @@ export function accountNumber(min: number, max: number, example: string, name = 
     min,
     max,
     invalid: `Enter the account number: ${digits}, no spaces.`,
+    secret: true,
   });
 }
 
@@ -136,6 +147,7 @@ export function ibanField(country: string, example: string, name = 'IBAN'): Deta
       return iban?.startsWith(country) ? iban : null;
     },
     rejected: 'This IBAN is not valid: check it for typos.',
+    secret: true,
   });
 }
 
@@ -168,6 +180,7 @@ export function mobileNumber(
     max: 20,
     invalid: `Enter a valid ${what} for ${countryName(country)}, like ${example}.`,
     normalise: (v) => normalMobileNumber(v, country),
+    secret: true,
   });
 }
 
@@ -181,5 +194,6 @@ export function cpfField(key: string, name: string): DetailRule {
     invalid: 'Enter the 11-digit CPF, like 123.456.789-09.',
     normalise: (v) => normalCpf(v),
     rejected: 'This CPF is not valid: check it for typos.',
+    secret: true,
   });
 }

@@ -109,6 +109,7 @@ export function requirementSet(country: string, s: Scheme): RequirementSet {
             invalid: `Enter the 18-digit CLABE, like ${s.example}.`,
             normalise: (v) => (isValidClabe(v) ? v : null),
             rejected: 'This CLABE is not valid: check it for typos (its last digit is a check digit).',
+            secret: true,
           }),
         ],
         summary: (d) => masked('CLABE', d.clabe),
@@ -178,6 +179,7 @@ function nubanSet(banks: readonly Choice[]): RequirementSet {
         invalid: `Enter the 10-digit account number (NUBAN), like ${example}.`,
         normalise: (v, ctx) => (isValidNuban(ctx.details.bank_code ?? '', v) ? v : null),
         rejected: 'This account number does not belong to the bank chosen: check both.',
+        secret: true,
       }),
     ],
     summary: (d, label) => masked(label('bank_code'), d.account_number),
@@ -270,6 +272,7 @@ function pixKey(type: string): DetailRule {
         max: 77,
         invalid: 'Enter the email address registered as the PIX key.',
         normalise: (v) => normalEmail(v),
+        secret: true,
       });
     case 'phone':
       return text('pix_key', 'PIX key (mobile number)', {
@@ -279,6 +282,7 @@ function pixKey(type: string): DetailRule {
         max: 20,
         invalid: 'Enter the Brazilian mobile number registered as the PIX key, like +5511987654321.',
         normalise: (v) => normalMobileNumber(v, 'BR'),
+        secret: true,
       });
     case 'random':
       return text('pix_key', 'PIX key (random key)', {
@@ -288,6 +292,7 @@ function pixKey(type: string): DetailRule {
         max: 36,
         invalid: 'Enter the random PIX key: 32 letters and digits in five groups separated by hyphens.',
         normalise: (v) => normalEvp(v),
+        secret: true,
       });
     default:
       return cpfField('pix_key', 'PIX key (CPF)');

@@ -8,7 +8,13 @@ import {
 import { emptyFieldErrors, type FieldErrors } from '../../lib/app-error.ts';
 import { textProblem } from '../../lib/text.ts';
 import { countryName } from './country-names.ts';
-import type { Details, DetailRule, RequirementSet, RuleContext } from './requirement-fields.ts';
+import {
+  maskedValue,
+  type Details,
+  type DetailRule,
+  type RequirementSet,
+  type RuleContext,
+} from './requirement-fields.ts';
 import { requirementSet } from './requirement-schemes.ts';
 import { DESTINATIONS } from './requirements-catalog.ts';
 
@@ -71,6 +77,7 @@ const toWire = ({
   normalise: _n,
   rejected: _r,
   identifying: _d,
+  secret: _s,
   ...field
 }: DetailRule): RequirementField => field;
 
@@ -146,4 +153,26 @@ export function checkDetails(country: string, set: RequirementSet, input: Readon
     summary: set.summary(details, label),
     identity: fields.filter((f) => f.identifying && details[f.key] !== undefined).map((f) => [f.key, details[f.key]!]),
   };
+}
+
+/**
+ * Stored details as GET and the list answer them: every secret field's value (the rule's `secret`:
+ * IBAN, account number, CLABE, wallet number, PIX key, CPF) as `•••• 4567`; the others (bank, BIC,
+ * sort code, routing number, IFSC...) as stored. A destination no longer in the catalog, or a key
+ * its fields do not name: masked too (nothing shows in full by mistake).
+ */
+export function maskDetails(
+  country: string,
+  currency: string,
+  method: RecipientPayoutMethod,
+  details: Readonly<Details>,
+): Details {
+  const found = findRequirementSet(country, currency, method);
+  const rules = found.ok ? found.set.fields(details) : [];
+  const out: Details = {};
+  for (const [key, value] of Object.entries(details)) {
+    const rule = rules.find((r) => r.key === key);
+    out[key] = rule && !rule.secret ? value : maskedValue(value);
+  }
+  return out;
 }
