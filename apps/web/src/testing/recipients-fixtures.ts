@@ -149,6 +149,8 @@ export function buildRecipient(overrides: Partial<Recipient> = {}): Recipient {
     currency: 'KES',
     payout_method: 'mobile_wallet',
     details: { provider: 'mpesa', phone_number: '+254712345678' },
+    // As stored: recipients-handlers answers them masked, as the api does, and in full from reveal.
+    details_masked: false,
     summary: 'M-Pesa ••• 5678',
     created_at: at,
     updated_at: at,

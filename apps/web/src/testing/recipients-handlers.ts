@@ -6,6 +6,7 @@ import {
   type Recipient,
   type RecipientList,
   type RecipientRequest,
+  type RecipientReveal,
   type RecipientRequirements,
   type RecipientRequirementsRequest,
   type ValidationErrorBody,
@@ -20,11 +21,24 @@ export interface RecipientsApiOptions {
   recipients?: Recipient[];
   /** Page size when the request names none. */
   pageSize?: number;
+  /** Answer a reveal instead of the store (a 403 step-up, a 500...). */
+  revealAnswer?: (id: string) => Answer | Promise<Answer>;
   /** Answer a create or an update instead of the store (a 422, a 409, a 403...). */
   saveAnswer?: (body: RecipientRequest, id: string | undefined) => Answer | Promise<Answer>;
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The account-identifying keys the api masks (its requirement fields flagged `secret`). */
+const SECRET_KEYS = new Set(['iban', 'account_number', 'phone_number', 'clabe', 'pix_key', 'tax_id']);
+
+/** A recipient as the api answers it (list, GET, add, edit): account numbers as `•••• 4567`. */
+export function maskedRecipient(recipient: Recipient): Recipient {
+  const details = Object.fromEntries(
+    Object.entries(recipient.details).map(([k, v]) => [k, SECRET_KEYS.has(k) ? `•••• ${v.slice(-4)}` : v]),
+  );
+  return { ...recipient, details, details_masked: true };
+}
 
 const notFound = () => HttpResponse.json<MessageBody>({ message: 'Not Found' }, { status: 404 });
 
@@ -37,6 +51,7 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
   let recipients = [...(options.recipients ?? [])];
   const saves: { id: string | undefined; body: RecipientRequest }[] = [];
   const requirementAsks: RecipientRequirementsRequest[] = [];
+  const reveals: string[] = [];
   let created = 0;
 
   const sorted = () => [...recipients].sort((a, b) => a.name.localeCompare(b.name));
@@ -50,6 +65,7 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
       currency: body.currency,
       payout_method: body.payout_method,
       details: body.details,
+      details_masked: false,
       summary: `${body.payout_method === 'mobile_wallet' ? 'M-Pesa' : 'Account'} ••• ${last4}`,
       created_at: previous?.created_at ?? now,
       updated_at: now,
@@ -65,13 +81,13 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
       created += 1;
       const recipient = store(body, `0b7c6a52-0000-4000-9000-${String(created).padStart(12, '0')}`);
       recipients.push(recipient);
-      return HttpResponse.json(recipient, { status: 201 });
+      return HttpResponse.json(maskedRecipient(recipient), { status: 201 });
     }
     const previous = recipients.find((r) => r.id === id);
     if (!previous) return notFound();
     const updated = store(body, id, previous);
     recipients = recipients.map((r) => (r.id === id ? updated : r));
-    return HttpResponse.json(updated);
+    return HttpResponse.json(maskedRecipient(updated));
   };
 
   const handlers = [
@@ -109,7 +125,7 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
       const size = options.pageSize ?? limit;
       const from = Number(url.searchParams.get('cursor') ?? 0);
       const matching = sorted().filter((r) => fold(r.name).includes(search));
-      const data = matching.slice(from, from + size);
+      const data = matching.slice(from, from + size).map(maskedRecipient);
       const next = from + size < matching.length ? String(from + size) : null;
       return HttpResponse.json({ data, next_cursor: next });
     }),
@@ -125,7 +141,18 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
       ({ request, params }) => {
         logRequest(request);
         const recipient = recipients.find((r) => r.id === params.id);
-        return recipient ? HttpResponse.json(recipient) : notFound();
+        return recipient ? HttpResponse.json(maskedRecipient(recipient)) : notFound();
+      },
+    ),
+    http.post<{ id: string }, never, RecipientReveal | MessageBody>(
+      recipientsEndpoints.revealRecipient.path,
+      async ({ request, params }) => {
+        logRequest(request);
+        reveals.push(params.id);
+        const answer = await options.revealAnswer?.(params.id);
+        if (answer) return answer as never;
+        const recipient = recipients.find((r) => r.id === params.id);
+        return recipient ? HttpResponse.json({ details: recipient.details }) : notFound();
       },
     ),
     http.put<{ id: string }, RecipientRequest, Recipient | ValidationErrorBody | MessageBody>(
@@ -147,6 +174,7 @@ export function recipientsApi(options: RecipientsApiOptions = {}) {
     handlers,
     saves,
     requirementAsks,
+    reveals,
     recipients: () => recipients,
   };
 }

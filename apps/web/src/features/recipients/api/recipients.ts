@@ -1,4 +1,4 @@
-import type { Recipient, RecipientList, RecipientRequest } from '@remit/contract';
+import type { Recipient, RecipientList, RecipientRequest, RecipientReveal } from '@remit/contract';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -39,6 +39,14 @@ export const recipientQueryOptions = (id: string) =>
 export function useRecipient(id: string) {
   return useQuery(recipientQueryOptions(id));
 }
+
+/**
+ * POST /client/v1/recipients/:id/reveal: the details in full (GET answers account numbers masked).
+ * Needs a recent step-up: the http client's step-up dialog asks for it. Kept out of the query cache:
+ * the page holds them only while they are shown or edited.
+ */
+export const revealRecipient = (id: string): Promise<RecipientReveal> =>
+  callEndpoint((contract) => contract.recipientsEndpoints.revealRecipient, { params: { id } });
 
 /** POST /client/v1/recipients (no id) or PUT /client/v1/recipients/:id (a full replacement). */
 export const saveRecipient = ({ id, body }: { id?: string | undefined; body: RecipientRequest }): Promise<Recipient> =>

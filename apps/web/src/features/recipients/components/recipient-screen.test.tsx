@@ -11,8 +11,8 @@ import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
 import { STEP_UP_PASSWORD, stepUpApi } from '@/testing/step-up-handlers';
 
-function openRecipient(path = `/recipient/${hansMueller().id}`) {
-  const api = recipientsApi({ recipients: [buildRecipient(), hansMueller()] });
+function openRecipient(path = `/recipient/${hansMueller().id}`, options: Parameters<typeof recipientsApi>[0] = {}) {
+  const api = recipientsApi({ recipients: [buildRecipient(), hansMueller()], ...options });
   server.use(...api.handlers);
   return { api, ...renderSignedIn(path) };
 }
@@ -24,7 +24,7 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     expect(screen.getByText('Germany · EUR · Bank account')).toBeInTheDocument();
     const details = await screen.findByTestId('recipient-details');
     await within(details).findByText('IBAN');
-    expect(within(details).getByText('••• 3000')).toBeInTheDocument();
+    expect(within(details).getByText('•••• 3000')).toBeInTheDocument();
     expect(within(details).queryByText('DE89370400440532013000')).not.toBeInTheDocument();
     expect(within(details).getByText('BIC (SWIFT code)')).toBeInTheDocument();
     expect(within(details).getByText('DEUTDEFF')).toBeInTheDocument();
@@ -37,10 +37,91 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     const details = await screen.findByTestId('recipient-details');
     expect(await within(details).findByText('M-Pesa')).toBeInTheDocument();
     expect(within(details).getByText('M-Pesa number')).toBeInTheDocument();
-    expect(within(details).getByText('••• 5678')).toBeInTheDocument();
+    expect(within(details).getByText('•••• 5678')).toBeInTheDocument();
   });
 
-  it('edits with the same form, prefilled, and sends a full replacement', async () => {
+  it('shows the account details in full through reveal, and hides them again', async () => {
+    const { api } = openRecipient();
+    const details = await screen.findByTestId('recipient-details');
+    await within(details).findByText('•••• 3000');
+    const show = screen.getByRole('button', { name: 'Show account details' });
+    await userEvent.click(show);
+    expect(await within(details).findByText('DE89370400440532013000')).toBeInTheDocument();
+    expect(within(details).queryByText('•••• 3000')).not.toBeInTheDocument();
+    expect(api.reveals).toEqual([hansMueller().id]);
+    const hide = screen.getByRole('button', { name: 'Hide account details' });
+    expect(hide).toHaveFocus();
+    expect(screen.getByText('Account details shown.')).toBeInTheDocument();
+    await userEvent.click(hide);
+    expect(within(details).getByText('•••• 3000')).toBeInTheDocument();
+    expect(within(details).queryByText('DE89370400440532013000')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show account details' })).toBeInTheDocument();
+  });
+
+  it('asks for a step-up before showing them; cancelled, the page stays masked, without a message', async () => {
+    const stepUp = stepUpApi({ factors: ['password'] });
+    server.use(...stepUp.handlers);
+    const { api } = openRecipient(undefined, { revealAnswer: () => stepUp.guard() });
+    const details = await screen.findByTestId('recipient-details');
+    await within(details).findByText('•••• 3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Show account details' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(details).getByText('•••• 3000')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show account details' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show account details' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(dialog).getByLabelText('Your password'), `${STEP_UP_PASSWORD}{Enter}`);
+    expect(await within(details).findByText('DE89370400440532013000')).toBeInTheDocument();
+    expect(api.reveals).toHaveLength(3);
+  });
+
+  it('says when the details could not be shown', async () => {
+    openRecipient(undefined, {
+      revealAnswer: () => HttpResponse.json({ message: 'Server Error' }, { status: 500 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show account details' }));
+    expect(await screen.findByTestId('recipient-reveal-error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show account details' })).toBeInTheDocument();
+  });
+
+  it('edit asks for the step-up first, once; cancelled, the page stays as it was', async () => {
+    const stepUp = stepUpApi({ factors: ['password'] });
+    server.use(...stepUp.handlers);
+    const { api } = openRecipient(undefined, { revealAnswer: () => stepUp.guard() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Hans Müller' })).toBeInTheDocument();
+    expect(screen.queryByTestId('recipient-form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.type(within(dialog).getByLabelText('Your password'), `${STEP_UP_PASSWORD}{Enter}`);
+    expect(await screen.findByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89370400440532013000');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(stepUp.state.requests).toHaveLength(1);
+    expect(api.reveals).toHaveLength(3);
+  });
+
+  it('opened at ?edit=1, the details are revealed before the form; a cancelled step-up shows the page', async () => {
+    const stepUp = stepUpApi({ factors: ['password'] });
+    server.use(...stepUp.handlers);
+    const { router } = openRecipient(`/recipient/${hansMueller().id}?edit=1`, { revealAnswer: () => stepUp.guard() });
+    await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(screen.queryByRole('textbox', { name: 'IBAN' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hans Müller' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('edits with the same form, prefilled with the details revealed, and sends a full replacement', async () => {
     const { api } = openRecipient();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Hans Müller' })).toHaveFocus();
@@ -52,6 +133,8 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hans Peter Müller' })).toBeInTheDocument();
     expect(screen.getByText('Your changes to Hans Peter Müller were saved.')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('recipient-details')).findByText('•••• 3000')).toBeInTheDocument();
+    expect(api.reveals).toEqual([hansMueller().id]);
     expect(api.saves[0]).toEqual({
       id: hansMueller().id,
       body: {

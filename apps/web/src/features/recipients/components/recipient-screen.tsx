@@ -1,4 +1,4 @@
-import type { Recipient } from '@remit/contract';
+import type { Recipient, RecipientDetails } from '@remit/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { readApiError, type ApiError, readShownError } from '@/lib/api-errors';
-import { useDeleteRecipient, useRecipient } from '../api/recipients';
+import { revealRecipient, useDeleteRecipient, useRecipient } from '../api/recipients';
 import { useRequirements } from '../api/requirements';
 import { displayValue } from '../lib/details';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,9 +23,10 @@ export interface RecipientScreenProps {
 
 /**
  * A recipient's page (docs/product/money-movement.md#recipients): the details under the labels of
- * the destination's requirements (account numbers masked to their last 4), the transfers to them,
- * Edit (`?edit=1`, the same generated form, prefilled) and Delete after a confirmation. An unknown,
- * deleted or foreign id is "not found".
+ * the destination's requirements (account numbers masked by the api to their last 4; "Show account
+ * details" reveals them, after a step-up when needed, "Hide" masks them again), the transfers to
+ * them, Edit (`?edit=1`, the same generated form, prefilled with the details revealed first) and
+ * Delete after a confirmation. An unknown, deleted or foreign id is "not found".
  */
 export function RecipientScreen({ transfers }: RecipientScreenProps = {}) {
   const { t } = useTranslation();
@@ -87,6 +88,12 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteRecipient();
+  // The details in full (reveal), held only while shown or edited; `shown`: on the page.
+  const [full, setFull] = useState<RecipientDetails | null>(null);
+  const [shown, setShown] = useState(false);
+  const [revealing, setRevealing] = useState(false);
+  const [revealError, setRevealError] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
   const requirements = useRequirements(
     { country: recipient.country, currency: recipient.currency, payout_method: recipient.payout_method },
     recipient.details,
@@ -103,6 +110,60 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
 
   useEffect(() => {
     headingRef.current?.focus();
+  }, [editing]);
+
+  /** The details in full, through reveal (the step-up dialog asks first when needed); null: cancelled or failed. */
+  const loadFull = async (): Promise<RecipientDetails | null> => {
+    if (full) return full;
+    if (revealing) return null;
+    setRevealError(null);
+    setRevealing(true);
+    try {
+      const answer = await revealRecipient(recipient.id);
+      setFull(answer.details);
+      return answer.details;
+    } catch (error) {
+      const apiError = await readShownError(error);
+      // A cancelled step-up: the page stays as it was, with no message.
+      if (apiError) setRevealError(apiError.message ?? t('recipients.revealError'));
+      return null;
+    } finally {
+      setRevealing(false);
+    }
+  };
+
+  const toggleShown = async () => {
+    if (shown) {
+      setShown(false);
+      setFull(null);
+      setAnnounce(t('recipients.detailsHidden'));
+      return;
+    }
+    if (await loadFull()) {
+      setShown(true);
+      setAnnounce(t('recipients.detailsShown'));
+    }
+  };
+
+  const startEditing = async () => {
+    if (await loadFull()) setEditing(true);
+  };
+
+  // Editing needs the details in full: opened at `?edit=1` (a reload, a link, Back) they are revealed
+  // first, and a cancelled step-up goes back to the page. Closed, they are forgotten unless shown.
+  const revealAsked = useRef(false);
+  useEffect(() => {
+    if (!editing) {
+      if (!shown) setFull(null);
+      return;
+    }
+    if (full || revealAsked.current) return;
+    revealAsked.current = true;
+    void loadFull().then((details) => {
+      revealAsked.current = false;
+      if (!details) setEditing(false);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening and closing the form only
   }, [editing]);
 
   const confirmDelete = async () => {
@@ -165,14 +226,21 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
 
       {editing ? (
         <Card>
-          <RecipientForm
-            recipient={recipient}
-            onCancel={() => setEditing(false)}
-            onSaved={(saved) => {
-              setNotice(t('recipients.saved', { name: saved.name }));
-              setEditing(false);
-            }}
-          />
+          {full ? (
+            <RecipientForm
+              recipient={{ ...recipient, details: full, details_masked: false }}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                setNotice(t('recipients.saved', { name: saved.name }));
+                setShown(false);
+                setEditing(false);
+              }}
+            />
+          ) : revealError ? (
+            <Alert tone="error">{revealError}</Alert>
+          ) : (
+            <QueryLoading label={t('recipients.revealing')} />
+          )}
         </Card>
       ) : (
         <>
@@ -181,7 +249,7 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
             {requirements.isPending ? (
               <QueryLoading label={t('recipients.loadingOne')} />
             ) : (
-              <dl className="divide-y divide-slate-200" data-testid="recipient-details">
+              <dl className="divide-y divide-slate-200" id="recipient-details" data-testid="recipient-details">
                 <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
                   <dt className="text-sm text-slate-600">{t('recipients.form.name')}</dt>
                   <dd className="break-words text-slate-900 sm:col-span-2">{recipient.name}</dd>
@@ -192,16 +260,38 @@ function RecipientPage({ recipient, transfers }: { recipient: Recipient } & Reci
                     <div key={key} className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
                       <dt className="text-sm text-slate-600">{field?.name ?? key}</dt>
                       <dd className="break-words text-slate-900 sm:col-span-2">
-                        {displayValue(field, recipient.details[key] ?? '')}
+                        {displayValue(field, (shown && full ? full[key] : undefined) ?? recipient.details[key] ?? '')}
                       </dd>
                     </div>
                   );
                 })}
               </dl>
             )}
+            <p className="sr-only" aria-live="polite" aria-atomic="true">
+              {announce}
+            </p>
+            {revealError && (
+              <Alert tone="error" testId="recipient-reveal-error">
+                {revealError}
+              </Alert>
+            )}
             {deleteError && <Alert tone="error">{deleteError}</Alert>}
             <div className="flex flex-wrap gap-3">
-              <Button variant="secondary" onClick={() => setEditing(true)}>
+              {recipient.details_masked && (
+                <Button
+                  variant="secondary"
+                  aria-controls="recipient-details"
+                  aria-busy={revealing || undefined}
+                  onClick={() => void toggleShown()}
+                >
+                  {revealing && !shown
+                    ? t('recipients.revealing')
+                    : shown
+                      ? t('recipients.hideDetails')
+                      : t('recipients.showDetails')}
+                </Button>
+              )}
+              <Button variant="secondary" aria-busy={revealing || undefined} onClick={() => void startEditing()}>
                 {t('recipients.edit')}
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(true)}>

@@ -59,14 +59,13 @@ export function detailsFor(fields: readonly RequirementField[], details: Recipie
   return out;
 }
 
-/** Codes and routing identifiers are not secret; numbers that identify an account are. */
-const PUBLIC_KEYS = /bic|swift|routing|sort_code|transit|institution|ifsc|branch|bank_code/;
-
-/** What the recipient's page shows for one detail: a choice by its name, an account masked to its last 4. */
+/**
+ * What the recipient's page shows for one detail: a choice by its name, else the value as the api
+ * answered it (account numbers come masked, `•••• 4567`, from GET and in full from reveal).
+ */
 export function displayValue(field: RequirementField | undefined, value: string): string {
   if (field && field.values_allowed.length > 0) {
     return field.values_allowed.find((v) => v.key === value)?.name ?? value;
   }
-  if (field?.type === 'date' || PUBLIC_KEYS.test(field?.key ?? '') || value.length <= 4) return value;
-  return `••• ${value.slice(-4)}`;
+  return value;
 }
