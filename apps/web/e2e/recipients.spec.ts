@@ -78,7 +78,15 @@ test.describe('recipients', () => {
     await iban.fill('DE89 3704 0044 0532 0130 00');
     await page.getByRole('button', { name: 'Add recipient' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Hans Müller' })).toBeVisible();
-    await expect(page.getByTestId('recipient-details')).toContainText('••• 3000');
+    // The IBAN comes masked; "Show account details" reveals it (signed in moments ago: no step-up), "Hide" masks it.
+    const ibanDetails = page.getByTestId('recipient-details');
+    await expect(ibanDetails).toContainText('•••• 3000');
+    await expect(ibanDetails).not.toContainText('DE89370400440532013000');
+    await page.getByRole('button', { name: 'Show account details' }).click();
+    await expect(ibanDetails).toContainText('DE89370400440532013000');
+    await expectAccessibleAndFits(page, 'recipient, details shown');
+    await page.getByRole('button', { name: 'Hide account details' }).click();
+    await expect(ibanDetails).toContainText('•••• 3000');
 
     // Both listed; search by part of the name, ignoring accents.
     await page.goto('/recipients');
@@ -91,11 +99,12 @@ test.describe('recipients', () => {
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('Hans Müller');
 
-    // Open, edit the name.
+    // Open, edit the name (the form opens with the details revealed in full).
     await items.first().getByRole('link').click();
     await page.getByRole('button', { name: 'Edit' }).click();
     const name = page.getByRole('textbox', { name: 'Full name' });
     await expect(name).toHaveValue('Hans Müller');
+    await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89370400440532013000');
     await name.fill('Hans Peter Müller');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Hans Peter Müller' })).toBeVisible();
