@@ -64,12 +64,14 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
     return () => {
       // Back where it was, unless something else took it meanwhile (the retried call's screen); an
       // opener still disabled (its call waiting to settle) gets it a moment later.
+      // (Through the opener's own document: a late timer may outlive the page, or a test's window.)
       const restore = () => {
-        const lost = document.activeElement === null || document.activeElement === document.body;
-        if (opener?.isConnected && lost) opener.focus();
+        if (!opener?.isConnected) return;
+        const active = opener.ownerDocument.activeElement;
+        if (active === null || active === opener.ownerDocument.body) opener.focus();
       };
       restore();
-      if (document.activeElement !== opener) {
+      if (opener && opener.ownerDocument.activeElement !== opener) {
         setTimeout(restore, 0);
         setTimeout(restore, 100);
       }
