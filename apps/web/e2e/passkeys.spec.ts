@@ -3,7 +3,7 @@ import { axe } from './axe';
 import { findLayoutProblems } from './layout';
 import { passkeyURL } from './servers';
 import { latestMail, signInThroughUi, signOut, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from './support';
-import { verifiedUkCustomer, xsrfHeaders } from './verified-customer';
+import { quoteThroughApi, verifiedUkCustomer } from './verified-customer';
 
 /**
  * Passkeys and the step-up dialog (docs/product/auth-and-sessions.md#passkeys, #step-up) in Chromium
@@ -193,19 +193,7 @@ test.describe('the step-up dialog', () => {
     await addPasskey(page, 'This computer');
 
     // 1,500 GBP to Germany, to a recipient added a moment ago.
-    const headers = await xsrfHeaders(page);
-    const quote = await page.request.post('/client/v1/quotes', {
-      headers,
-      data: {
-        source_currency: 'GBP',
-        target_country: 'DE',
-        target_currency: 'EUR',
-        payout_method: 'bank_account',
-        source_amount: '150000',
-      },
-    });
-    expect(quote.status(), await quote.text()).toBe(201);
-    const quoteId = ((await quote.json()) as { id: string }).id;
+    const quoteId = await quoteThroughApi(page, '150000');
     await page.goto(`/transfer/${quoteId}`);
     await expect(page.getByRole('heading', { name: 'How much?' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -144,20 +144,26 @@ export async function verifiedUkCustomer(page: Page, request: APIRequestContext,
 export const ARRIVES = { iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' };
 export const BOUNCES = { iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' };
 
-/** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
-export async function confirmedTransfer(page: Page, account = ARRIVES): Promise<string> {
-  const headers = await xsrfHeaders(page);
+/** A quote of `sourceAmount` GBP minor units to a German bank account, through the api; its id. */
+export async function quoteThroughApi(page: Page, sourceAmount: string): Promise<string> {
   const quote = await page.request.post('/client/v1/quotes', {
-    headers,
+    headers: await xsrfHeaders(page),
     data: {
       source_currency: 'GBP',
       target_country: 'DE',
       target_currency: 'EUR',
       payout_method: 'bank_account',
-      source_amount: '25000',
+      source_amount: sourceAmount,
     },
   });
   expect(quote.status(), await quote.text()).toBe(201);
+  return ((await quote.json()) as { id: string }).id;
+}
+
+/** A confirmed transfer of GBP 250 to a German IBAN, made through the api as the wizard does. */
+export async function confirmedTransfer(page: Page, account = ARRIVES): Promise<string> {
+  const quoteId = await quoteThroughApi(page, '25000');
+  const headers = await xsrfHeaders(page);
   const recipient = await page.request.post('/client/v1/recipients', {
     headers,
     data: {
@@ -172,7 +178,7 @@ export async function confirmedTransfer(page: Page, account = ARRIVES): Promise<
   const transfer = await page.request.post('/client/v1/transactions', {
     headers: { ...headers, 'Idempotency-Key': randomUUID() },
     data: {
-      quote_id: ((await quote.json()) as { id: string }).id,
+      quote_id: quoteId,
       recipient_id: ((await recipient.json()) as { id: string }).id,
       purpose: null,
       reference: 'Rent November',
