@@ -63,12 +63,17 @@ function expectFiguresAddUp(q: Quote): void {
   const fee = BigInt(q.fee.total);
   expect(q.fee.items.reduce((sum, i) => sum + BigInt(i.amount), 0n)).toBe(fee);
   expect(BigInt(q.total_to_pay)).toBe(source + fee);
-  const target = convert(
-    money(source, q.source_currency as CurrencyCode),
-    parseRate(q.rate),
-    q.target_currency as CurrencyCode,
-  );
-  expect(q.target_amount).toBe(target.amount.toString());
+  const converted = (amount: bigint) =>
+    convert(money(amount, q.source_currency as CurrencyCode), parseRate(q.rate), q.target_currency as CurrencyCode)
+      .amount;
+  if (q.quoted_by === 'source_amount') {
+    expect(q.target_amount).toBe(converted(source).toString());
+  } else {
+    // The recipient gets exactly the amount asked, bought by the smallest source that converts to at
+    // least it; what it converts to beyond (under one minor unit of the source) is ours.
+    expect(converted(source)).toBeGreaterThanOrEqual(BigInt(q.target_amount));
+    expect(converted(source - 1n)).toBeLessThan(BigInt(q.target_amount));
+  }
   const corridor = corridorCatalog.corridor(q.source_currency, q.target_country, q.target_currency, q.payout_method)!;
   expect(parseRate(q.rate)).toEqual(applyMargin(parseRate(q.mid_market_rate), corridor.marginBps));
   const chosen = q.pay_in_options.find((o) => o.method === q.pay_in_method)!;
@@ -116,7 +121,7 @@ describe('POST /client/v1/quotes', () => {
     expect(q.notices.map((n) => n.code)).toEqual(['verification_needed', 'rate_date']);
   });
 
-  it('quotes by receive amount: the smallest source that gives at least the amount asked', async () => {
+  it('quotes by receive amount: exactly the amount asked, from the smallest source that gives at least it', async () => {
     const client = await customer();
     const q = await quote(client, {
       source_currency: 'EUR',
@@ -126,7 +131,7 @@ describe('POST /client/v1/quotes', () => {
       target_amount: '500000',
     });
     expect(q.quoted_by).toBe('target_amount');
-    expect(BigInt(q.target_amount)).toBeGreaterThanOrEqual(500000n);
+    expect(q.target_amount).toBe('500000');
     const rate = parseRate(q.rate);
     const lessOne = convert(money(BigInt(q.source_amount) - 1n, 'EUR'), rate, 'PHP');
     expect(lessOne.amount).toBeLessThan(500000n);
@@ -154,7 +159,7 @@ describe('POST /client/v1/quotes', () => {
       target_amount: '5000000',
     });
     expectFiguresAddUp(vnd);
-    expect(BigInt(vnd.target_amount)).toBeGreaterThanOrEqual(5_000_000n);
+    expect(vnd.target_amount).toBe('5000000');
     const ugx = await quote(client, {
       source_currency: 'AED',
       target_country: 'UG',
@@ -166,7 +171,7 @@ describe('POST /client/v1/quotes', () => {
   });
 
   it(
-    'holds over random amounts on every seeded corridor (never negative, under mid, at least what was asked)',
+    'holds over random amounts on every seeded corridor (never negative, under mid; by receive amount exactly what was asked)',
     { timeout: 60_000 },
     async () => {
       const client = await customer();
@@ -195,7 +200,7 @@ describe('POST /client/v1/quotes', () => {
             );
             expect(BigInt(q.target_amount)).toBeLessThanOrEqual(atMid.amount);
             if (bySource) expect(q.source_amount).toBe(amount.toString());
-            else expect(BigInt(q.target_amount)).toBeGreaterThanOrEqual(amount);
+            else expect(q.target_amount).toBe(amount.toString());
           }),
           { numRuns: 2, seed: 20_301_123 + index },
         );
@@ -396,10 +401,12 @@ describe('GET /client/v1/quotes/{id} and refresh', () => {
     const fresh = Quote.parse(res.json());
     expect(fresh.id).not.toBe(q.id);
     expect(fresh).toMatchObject({ status: 'active', refreshed_from: q.id, quoted_by: 'target_amount', ...KE_WALLET });
-    expect(BigInt(fresh.target_amount)).toBeGreaterThanOrEqual(1_000_000n);
+    // Asked by receive amount: the recipient still gets exactly that; what it costs changed.
+    expect(fresh.target_amount).toBe('1000000');
     expectFiguresAddUp(fresh);
     const fields = fresh.changes.map((c) => c.field);
     expect(fields).toEqual(expect.arrayContaining(['rate', 'mid_market_rate', 'source_amount']));
+    expect(fields).not.toContain('target_amount');
     expect(fresh.changes.find((c) => c.field === 'rate')).toEqual({ field: 'rate', from: q.rate, to: fresh.rate });
     // The old one is unchanged (expired); the new one reads back the same.
     expect(Quote.parse((await client.get(buildPath(e.getQuote.path, { id: q.id }))).json()).status).toBe('expired');

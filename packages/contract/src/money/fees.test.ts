@@ -111,7 +111,7 @@ describe('quote amounts (docs/product/money-movement.md#quotes)', () => {
     expect(quote.totalToPay).toEqual(money(12832n, 'GBP'));
   });
 
-  it('by receive amount: the smallest source that gives at least that much', () => {
+  it('by receive amount: exactly the amount asked, from the smallest source that gives at least that much', () => {
     const quote = quoteAmounts({
       by: 'target',
       amount: money(1_000_000n, 'KES'),
@@ -121,7 +121,9 @@ describe('quote amounts (docs/product/money-movement.md#quotes)', () => {
       fees: fees(0n, 50, 0, 0n),
     });
     expect(quote.source).toEqual(money(5841n, 'GBP'));
-    expect(quote.target).toEqual(money(1_000_154n, 'KES'));
+    // 58.41 GBP converts to 10,001.54 KES: the recipient gets the 10,000.00 asked, the 1.54 is ours.
+    expect(convert(quote.source, parseRate('171.23'), 'KES')).toEqual(money(1_000_154n, 'KES'));
+    expect(quote.target).toEqual(money(1_000_000n, 'KES'));
     expect(quote.fee.total).toEqual(money(30n, 'GBP'));
     expect(quote.totalToPay).toEqual(money(5871n, 'GBP'));
   });
@@ -132,7 +134,7 @@ describe('quote amounts (docs/product/money-movement.md#quotes)', () => {
     expect(code(() => quoteAmounts({ ...ask, by: 'target', amount: money(1n, 'GBP') }))).toBe('currency_mismatch');
   });
 
-  it('totals add up, the target is what the source converts to, and nothing is negative', () => {
+  it('totals add up, the target is the amount asked or what the source converts to, and nothing is negative', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...SEND_CURRENCIES),
@@ -159,8 +161,14 @@ describe('quote amounts (docs/product/money-movement.md#quotes)', () => {
             quote.fee.total,
           );
           const totalAddsUp = equals(add(quote.source, quote.fee.total), quote.totalToPay);
-          const targetIsConversion = equals(convert(quote.source, r, t), quote.target);
-          const askedHonoured = by === 'source' ? equals(quote.source, asked) : compare(quote.target, asked) >= 0;
+          const converted = convert(quote.source, r, t);
+          // By receive amount the source is the smallest that buys the amount asked: one minor unit less does not.
+          const targetIsConversion =
+            by === 'source'
+              ? equals(converted, quote.target)
+              : compare(converted, asked) >= 0 &&
+                (quote.source.amount === 0n || compare(convert(money(quote.source.amount - 1n, s), r, t), asked) < 0);
+          const askedHonoured = by === 'source' ? equals(quote.source, asked) : equals(quote.target, asked);
           const noneNegative = [quote.source, quote.target, quote.fee.total, quote.totalToPay].every(
             (m) => !isNegative(m),
           );

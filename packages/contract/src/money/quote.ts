@@ -1,7 +1,8 @@
 /**
  * The arithmetic of a quote (docs/product/money-movement.md#quotes): the fee is on top;
- * `source_amount` is what is converted; `target_amount` = `source_amount` × `rate` rounded down;
- * `total_to_pay` = `source_amount` + `fee.total`.
+ * `source_amount` is what is converted; by send amount `target_amount` = `source_amount` × `rate`
+ * rounded down, by receive amount `target_amount` is the amount asked; `total_to_pay` =
+ * `source_amount` + `fee.total`.
  */
 import { add, assertSameCurrency, compare, money, type Money } from './amounts.ts';
 import { maxAmount } from './bounds.ts';
@@ -24,21 +25,24 @@ export interface QuoteAmountsInput<Type extends string = string> {
 
 export interface QuoteAmounts<Type extends string = string> {
   readonly source: Money;
-  /** Exactly `convert(source, rate)`; when asked by receive amount, at least the amount asked. */
+  /**
+   * By send amount exactly `convert(source, rate)`; by receive amount exactly the amount asked (the
+   * source converts to at least that; the remainder, under one minor unit of the source, is ours).
+   */
   readonly target: Money;
   readonly fee: { readonly total: Money; readonly items: readonly FeeItem<Type>[] };
   readonly totalToPay: Money;
 }
 
 /**
- * A quote's amounts. Asked by receive amount, the source is the smallest whose conversion gives at
- * least that amount ({@link sourceFor}), and the target is what that source converts to.
+ * A quote's amounts. Asked by receive amount, the recipient gets exactly the amount asked and the
+ * source is the smallest whose conversion gives at least that amount ({@link sourceFor}).
  */
 export function quoteAmounts<Type extends string>(input: QuoteAmountsInput<Type>): QuoteAmounts<Type> {
   const { by, amount, sourceCurrency, targetCurrency, rate } = input;
   assertSameCurrency(amount, money(0n, by === 'source' ? sourceCurrency : targetCurrency));
   const source = by === 'source' ? amount : sourceFor(amount, rate, sourceCurrency);
-  const target = convert(source, rate, targetCurrency);
+  const target = by === 'source' ? convert(source, rate, targetCurrency) : amount;
   const items = input.fees(source);
   const total = feeTotal(items, sourceCurrency);
   return { source, target, fee: { total, items }, totalToPay: add(source, total) };
@@ -69,6 +73,10 @@ export function largestQuoteAmount(
   sourceCurrency: CurrencyCode,
   targetCurrency: CurrencyCode,
 ): Money {
-  const source = largestQuoteSource(rate, sourceCurrency, targetCurrency);
-  return by === 'source' ? source : convert(source, rate, targetCurrency);
+  if (by === 'source') return largestQuoteSource(rate, sourceCurrency, targetCurrency);
+  // The recipient gets exactly the amount asked, bought by the smallest source that converts to at
+  // least it: within the source's largest amount exactly when that one converts to at least it.
+  const maxTarget = maxAmount(targetCurrency);
+  const fromLargestSource = convert(maxAmount(sourceCurrency), rate, targetCurrency);
+  return compare(fromLargestSource, maxTarget) < 0 ? fromLargestSource : maxTarget;
 }
