@@ -70,9 +70,13 @@ async function addPasskey(page: Page, name: string): Promise<void> {
  * offers no autofill, so that the password form or the button is what signs in.
  */
 async function withoutAutofill(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  const off = () => {
     PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
-  });
+  };
+  await page.addInitScript(off);
+  // And in the document already open: signing out renders the sign-in page without a new document,
+  // where an autofill ceremony would sign in by itself and race the form or the button.
+  if (page.url().startsWith('http')) await page.evaluate(off);
 }
 
 /** On the sign-in page: "Sign in with a passkey" (the page offers no autofill: `withoutAutofill`). */
