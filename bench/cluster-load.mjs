@@ -39,6 +39,8 @@ const env = {
   PAYOUTS_PROVIDER: 'sandbox',
   RATES_PROVIDER: 'sandbox',
   SIGNUP_MAX_PER_IP: '1000000',
+  // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
+  SIGNUP_POW_FREE_PER_IP: '1000000',
   // One key for every instance of both modes: the customers' anti-forgery tokens are signed with it.
   APP_KEY: randomBytes(32).toString('base64'),
 };

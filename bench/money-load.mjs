@@ -44,6 +44,8 @@ const env = {
   PAYOUTS_PROVIDER: 'sandbox',
   RATES_PROVIDER: 'sandbox',
   SIGNUP_MAX_PER_IP: '1000000',
+  // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
+  SIGNUP_POW_FREE_PER_IP: '1000000',
   APP_KEY: randomBytes(32).toString('base64'),
 };
 const QUOTE = { ...GBP_TO_EUR_BANK, source_amount: '1000' };
