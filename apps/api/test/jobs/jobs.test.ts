@@ -3,7 +3,7 @@
 // instance that held them died, and run once across several instances (PostgreSQL, where the
 // runners really race).
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/types.ts';
 import { Jobs, retryDelayMs } from '../../src/modules/jobs/jobs.ts';
 import { createTestDb, TestClock } from '../helpers.ts';
@@ -133,6 +133,25 @@ describe('durable jobs', () => {
     next.register('step', async (payload) => void ran.push((payload as { n: string }).n));
     expect(await next.runDue()).toBe(2);
     expect([...ran].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a backlog drains batch after batch within one poll, not one batch a poll (20 jobs a second)', async () => {
+    // Only the poll's interval is faked: one tick is one poll; the database and the handlers run for real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const jobs = new Jobs({ db, now: clock.now, instanceId: 'a', log: quiet, pollMs: 1000 });
+    try {
+      let ran = 0;
+      jobs.register('step', async () => void ran++);
+      for (let i = 0; i < 70; i++) await jobs.enqueue(db, 'step', { i });
+      jobs.start();
+      vi.advanceTimersByTime(1000);
+      await expect.poll(() => ran, { timeout: 15_000 }).toBe(70);
+      const left = await db.selectFrom('jobs').select('id').where('status', '!=', 'done').execute();
+      expect(left).toEqual([]);
+    } finally {
+      await jobs.stop();
+      vi.useRealTimers();
+    }
   });
 
   it('a job without a handler fails and is retried (another instance version may know it)', async () => {
