@@ -13,6 +13,7 @@
 // with its parameters, and runs its periodic jobs for JOBS_SECONDS; each distinct statement is then
 // explained (ANALYZE, inside a transaction rolled back). The database remit_explain (dropped first),
 // Redis db 13.
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ import {
   quoteWhenRatesAreIn,
   signUpInGb,
 } from './customers.mjs';
-import { cookieHeader, startApi, waitFor } from './support.mjs';
+import { cookieHeader, root, startApi, waitFor } from './support.mjs';
 
 const BASE = 10;
 const TRANSFERS_EACH = 10;
@@ -48,6 +49,7 @@ const env = {
   PAYMENTS_PROVIDER: 'sandbox',
   PAYOUTS_PROVIDER: 'sandbox',
   RATES_PROVIDER: 'sandbox',
+  SANDBOX_PAYOUT_DELAY_SECONDS: '1',
   SIGNUP_MAX_PER_IP: '1000000',
   // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
   SIGNUP_POW_FREE_PER_IP: '1000000',
@@ -101,6 +103,33 @@ function* nodes(plan) {
 const revive = (values) =>
   values.map((v) => (v && typeof v === 'object' && '$buffer' in v ? Buffer.from(v.$buffer, 'base64') : v));
 
+/** Pays a transfer on the sandbox gateway's hosted page with its approved test card, as a customer would. */
+async function payByCard(base, jar, id) {
+  const started = await post(base, jar, `/client/v1/transactions/${id}/payments`, { method: 'card' });
+  const page = new URL(started.redirect_url, base);
+  const token = /name="token" value="([^"]+)"/.exec(await (await fetch(page)).text())?.[1];
+  const card = { token, name: 'Ada Lovelace', card_number: '4242424242424242', expiry: '12/39', cvc: '123' };
+  const res = await fetch(page, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(card).toString(),
+  });
+  if (res.status !== 303) throw new Error(`paying ${id}: ${res.status} ${await res.text()}`);
+}
+
+/** Waits until the transfer is completed (paid, paid out, settled). */
+async function completed(base, { id, jar }) {
+  for (let i = 0; i < 240; i++) {
+    const res = await fetch(`${base}/client/v1/transactions/${id}`, {
+      headers: { cookie: cookieHeader(jar), accept: 'application/json' },
+    });
+    if ((await res.json()).status === 'completed') return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`transfer ${id} did not complete`);
+}
+
 // 1. The database and the customers who send, through the api.
 await dropDatabase(settings);
 const adminUrl = new URL(settings.databaseUrl);
@@ -109,9 +138,10 @@ adminUrl.pathname = '/postgres';
 if (settings.ownDatabase) await withDatabase(adminUrl.toString(), (c) => c.query(`create database "${database}"`));
 const noCapture = { ...env, SQL_CAPTURE_FILE: '' };
 const customers = [];
+const paid = [];
 {
   const port = await freePort();
-  const api = startApi(port, noCapture);
+  const api = startApi(port, { ...noCapture, APP_URL: `http://127.0.0.1:${port}` });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health/ready`, 120_000);
@@ -123,7 +153,7 @@ const customers = [];
 await letThemSend(settings.databaseUrl, customers);
 {
   const port = await freePort();
-  const api = startApi(port, noCapture);
+  const api = startApi(port, { ...noCapture, APP_URL: `http://127.0.0.1:${port}` });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health/ready`, 120_000);
@@ -133,9 +163,13 @@ await letThemSend(settings.databaseUrl, customers);
       for (let t = 0; t < TRANSFERS_EACH; t++) {
         const q = await quoteWhenRatesAreIn(base, who.jar, { ...GBP_TO_EUR_BANK, source_amount: String(1000 + t) });
         const body = { quote_id: q.id, recipient_id: mine[(i + t) % mine.length].id, reference: `Rent ${t}` };
-        await post(base, who.jar, '/client/v1/transactions', body, { 'idempotency-key': randomUUID() });
+        const made = await post(base, who.jar, '/client/v1/transactions', body, { 'idempotency-key': randomUUID() });
+        if (t % 2 === 0) paid.push({ id: made.id, jar: who.jar, pay: () => payByCard(base, who.jar, made.id) });
       }
     }
+    // Half of them paid by card: the sandbox gateway approves, the sandbox partner pays out.
+    for (const transfer of paid) await transfer.pay();
+    for (const transfer of paid) await completed(base, transfer);
   } finally {
     await stop(api);
   }
@@ -154,15 +188,21 @@ const counts = await withDatabase(settings.databaseUrl, async (c) => {
   }
   await copyRows(c, 'quotes', { series, mapped: ids, set: { created_at: spread('g') } });
   // Most copied transfers are history: completed, a few cancelled; the rest as made (awaiting payment).
-  await copyRows(c, 'transactions', {
-    series,
-    mapped: ids,
-    set: {
-      created_at: spread('g'),
-      status: `case when g % 20 = 0 then t.status when g % 7 = 0 then 'cancelled' else 'completed' end`,
-    },
-  });
+  await copyRows(c, 'transactions', { series, mapped: ids, set: { created_at: spread('g') } });
   await copyRows(c, 'transaction_events', { series, mapped: ids, set: { at: spread('g', 'at') } });
+  await copyRows(c, 'payments', { series, mapped: ids, suffixed: ['provider_payment_id'] });
+  await copyRows(c, 'payouts', { series, mapped: ids, suffixed: ['partner_reference'] });
+  // The ledger: every journal copied with its transfer; each account's totals grow by as many copies.
+  await copyRows(c, 'ledger_entries', {
+    series,
+    mapped: ['id', 'journal_id', 'pending_id', 'transaction_id'],
+    set: { created_at: spread('g') },
+  });
+  const times = copies + 1;
+  await c.query(
+    `update ledger_accounts set debits_pending = debits_pending * ${times}, debits_posted = debits_posted * ${times},
+       credits_pending = credits_pending * ${times}, credits_posted = credits_posted * ${times}`,
+  );
   // The searched customer (the first): SEARCHED transfers to its own recipients.
   const first = customers[0].id;
   const more = `generate_series(${copies + 1}, ${copies + SEARCHED / TRANSFERS_EACH - 1})`;
@@ -172,7 +212,7 @@ const counts = await withDatabase(settings.databaseUrl, async (c) => {
     series: more,
     mapped: ['id', 'quote_id'],
     where: own,
-    set: { created_at: spread('g'), status: `'completed'` },
+    set: { created_at: spread('g') },
   });
   await c.query('analyze');
   const { rows } = await c.query(
@@ -180,6 +220,14 @@ const counts = await withDatabase(settings.databaseUrl, async (c) => {
   );
   return rows;
 });
+// `npm run ledger:verify` over all of it: wall time and peak memory (GNU time).
+const verify = spawnSync('/usr/bin/time', ['-f', '%e s, %M KB', 'npx', 'tsx', 'apps/api/scripts/ledger-verify.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+  env: { ...process.env, ...noCapture },
+});
+const ledgerVerify = `${verify.stdout.trim().replace(/\n/g, '; ')} (${verify.stderr.trim().split('\n').at(-1)}, exit ${verify.status})`;
+console.log(`ledger:verify: ${ledgerVerify}`);
 const large = new Set(counts.filter((r) => Number(r.rows) > LARGE_ROWS).map((r) => r.table));
 console.log(`at volume: ${counts.map((r) => `${r.table} ${r.rows}`).join(', ')}`);
 
@@ -188,7 +236,7 @@ rmSync(capture, { force: true });
 const mark = (label) => appendFileSync(capture, `${JSON.stringify({ mark: label })}\n`);
 const searcher = customers[0];
 const port = await freePort();
-const api = startApi(port, env, ['--import', './bench/sql-capture.mjs']);
+const api = startApi(port, { ...env, APP_URL: `http://127.0.0.1:${port}` }, ['--import', './bench/sql-capture.mjs']);
 const base = `http://127.0.0.1:${port}`;
 try {
   await waitFor(`${base}/health/ready`, 120_000);
