@@ -27,7 +27,8 @@ const catalogs: Record<Locale, RateAlertMailText> = {
     body: (d) =>
       `You asked us to tell you when 1 ${d.source} gets ${d.targetRate} ${d.target}. Our rate is now ${d.rate} ${d.target}. Rates move: open the calculator for a quote at today's rate, locked for 30 minutes.`,
     action: 'Get a quote',
-    footer: 'You are receiving this email because you set a rate alert. The alert is now off; you can set it again in the app.',
+    footer:
+      'You are receiving this email because you set a rate alert. The alert is now off; you can set it again in the app.',
   },
   fr: {
     subject: (d) => `1 ${d.source} vaut maintenant ${d.rate} ${d.target}`,
