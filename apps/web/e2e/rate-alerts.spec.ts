@@ -51,6 +51,7 @@ test.describe('rate alerts', () => {
     expect(rate).toMatch(/^[0-9]+\.[0-9]+$/);
     expect(Number(await field.inputValue())).toBeGreaterThan(Number(rate));
     await expectAccessibleAndFits(page, 'dashboard with the rate alert form at 360 px');
+    await page.screenshot({ path: test.info().outputPath('rate-alert-form.png'), fullPage: true });
     await field.fill(rate);
     await calculator.getByRole('button', { name: 'Set alert' }).click();
     const done = calculator.getByTestId('rate-alert-done');
@@ -79,6 +80,7 @@ test.describe('rate alerts', () => {
     await expect(alert).toContainText('Reached on');
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await expectAccessibleAndFits(page, 'a reached rate alert at 360 px');
+    await page.screenshot({ path: test.info().outputPath('rate-alert-reached.png'), fullPage: true });
 
     // One mail, with a link that opens the calculator on the corridor with a fresh quote.
     const mail = await latestMail(request, email, /^1 GBP now gets [0-9.]+ EUR$/, since);
