@@ -23,7 +23,7 @@ export interface RateAlertJobDeps {
   corridors: Pick<CorridorsService, 'corridor'>;
   rates: Pick<RatesService, 'midMarket'>;
   jobs: Pick<Jobs, 'enqueue'>;
-  mailer: MailAdapter;
+  mailer: Pick<MailAdapter, 'send'>;
   appUrl: string;
   log: Logger;
 }

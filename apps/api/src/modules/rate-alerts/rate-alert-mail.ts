@@ -69,7 +69,7 @@ export function calculatorUrl(
  * A deleted alert is not mailed.
  */
 export async function sendRateAlertMail(
-  deps: { db: Kysely<Database>; mailer: MailAdapter; appUrl: string },
+  deps: { db: Kysely<Database>; mailer: Pick<MailAdapter, 'send'>; appUrl: string },
   { alertId }: { alertId: string },
 ): Promise<void> {
   const row = await deps.db
