@@ -76,3 +76,32 @@ describe('"Tell me when" under the calculator (docs/product/rate-alerts.md#setti
     });
   });
 });
+
+describe('the calculator link of a rate alert, across a sign-in (docs/product/rate-alerts.md#mail)', () => {
+  it('keeps the corridor when a 401 sends to sign-in, and opens the calculator on it after, once', async () => {
+    const { keepCorridorHandoff } = await import('@/lib/corridor-handoff');
+    keepCorridorHandoff({
+      pathname: '/dashboard',
+      search: '?source_currency=EUR&target_country=PH&target_currency=PHP&other=<x>',
+    });
+    const api = dashboardApi();
+    server.use(...api.handlers);
+    const view = renderSignedIn('/dashboard');
+    await lastRequest(api, {
+      source_currency: 'EUR',
+      target_country: 'PH',
+      target_currency: 'PHP',
+      payout_method: expect.any(String) as never,
+      source_amount: '100000',
+    });
+    view.unmount();
+    expect(sessionStorage.getItem('remit.dashboard.corridor')).toBeNull();
+  });
+
+  it('keeps nothing from another page or an address without a corridor', async () => {
+    const { keepCorridorHandoff, takeCorridorHandoff } = await import('@/lib/corridor-handoff');
+    keepCorridorHandoff({ pathname: '/transactions', search: '?source_currency=EUR' });
+    keepCorridorHandoff({ pathname: '/dashboard', search: '?send_again=abc' });
+    expect(takeCorridorHandoff()).toBeNull();
+  });
+});
