@@ -27,6 +27,7 @@ import stepUpRoutes from './modules/step-up/step-up.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import quotesRoutes from './modules/quotes/quotes.routes.ts';
+import rateAlertsRoutes from './modules/rate-alerts/rate-alerts.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(documentsRoutes);
   await app.register(corridorsRoutes);
   await app.register(recipientsRoutes);
+  await app.register(rateAlertsRoutes, { config });
   await app.register(quotesRoutes);
   await app.register(transfersRoutes);
   await app.register(paymentsRoutes);

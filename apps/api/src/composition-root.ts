@@ -37,6 +37,8 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { PayoutsService } from './modules/payouts/payouts.service.ts';
 import type { LimitsService } from './modules/quotes/limits.service.ts';
 import type { QuotesService } from './modules/quotes/quotes.service.ts';
+import { rateAlertJobs, scheduleRateAlertCheck } from './modules/rate-alerts/rate-alert-check.ts';
+import { RateAlertsService } from './modules/rate-alerts/rate-alerts.service.ts';
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
 import type { ReceiptsService } from './modules/receipts/receipts.service.ts';
 import type { RecipientsService } from './modules/recipients/recipients.service.ts';
@@ -113,6 +115,8 @@ export interface Services {
   receipts: ReceiptsService;
   /** Shareable tracking links and the public lookup (docs/product/money-movement.md#tracking). */
   tracking: TrackingService;
+  /** Rate alerts, checked by a durable job after each rates refresh (docs/product/rate-alerts.md). */
+  rateAlerts: RateAlertsService;
   realtime: RealtimeService;
   dev: DevService;
   /** Waits for background work (mails after the answer) and stops listening to other instances. */
@@ -134,6 +138,22 @@ export function createServices(infra: Infrastructure): Services {
   });
   const verification = createVerificationServices(infra, { ...identity, jobs });
   const money = createMoneyServices(infra, { ...identity, tasks: verification.tasks, jobs });
+  // Rate alerts (docs/product/rate-alerts.md): every successful refresh queues their check.
+  const rateAlerts = new RateAlertsService({ db, uow: identity.uow, now: infra.now, corridors: money.corridors });
+  jobs.register(
+    ...rateAlertJobs({
+      db,
+      uow: identity.uow,
+      now: infra.now,
+      corridors: money.corridors,
+      rates: money.rates,
+      jobs,
+      mailer: infra.mailer,
+      appUrl: config.appUrl,
+      log: infra.log.child({ module: 'rate-alerts' }),
+    }),
+  );
+  money.ratesJob.onRefreshed(() => scheduleRateAlertCheck(jobs, db));
   const periodic = new PeriodicTasks({ jobs, db, now: infra.now });
   periodic.add(...periodicTasks(config, verification, money));
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
@@ -145,6 +165,7 @@ export function createServices(infra: Infrastructure): Services {
     ...money,
     jobs,
     periodic,
+    rateAlerts,
     realtime,
     dev,
     async close() {

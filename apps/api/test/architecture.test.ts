@@ -177,6 +177,7 @@ const TABLE_OWNERS: Record<string, string> = {
   provider_tokens: 'modules/documents',
   // money
   recipients: 'modules/recipients',
+  rate_alerts: 'modules/rate-alerts',
   quotes: 'modules/quotes',
   transactions: 'modules/transfers',
   transaction_events: 'modules/transfers',

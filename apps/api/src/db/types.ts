@@ -20,6 +20,7 @@ import type { PasswordsTables } from '../modules/passwords/passwords.tables.ts';
 import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PayoutsTables } from '../modules/payouts/payouts.tables.ts';
 import type { QuotesTables } from '../modules/quotes/quotes.tables.ts';
+import type { RateAlertsTables } from '../modules/rate-alerts/rate-alerts.tables.ts';
 import type { RecipientsTables } from '../modules/recipients/recipients.tables.ts';
 import type { TrackingTables } from '../modules/tracking/tracking.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
@@ -44,6 +45,7 @@ export type * from '../modules/passwords/passwords.tables.ts';
 export type * from '../modules/payments/payments.tables.ts';
 export type * from '../modules/payouts/payouts.tables.ts';
 export type * from '../modules/quotes/quotes.tables.ts';
+export type * from '../modules/rate-alerts/rate-alerts.tables.ts';
 export type * from '../modules/recipients/recipients.tables.ts';
 export type * from '../modules/tracking/tracking.tables.ts';
 export type * from '../modules/transfers/transfers.tables.ts';
@@ -71,7 +73,8 @@ export interface Database
     TrackingTables,
     MailTables,
     PaymentGatewayTables,
-    PayoutPartnerTables {}
+    PayoutPartnerTables,
+    RateAlertsTables {}
 
 /** What repositories run their SQL on: the database itself or a transaction a service opened. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -102,6 +105,7 @@ export const customerOwnedTables = [
   'payouts',
   'sandbox_payouts',
   'tracking_links',
+  'rate_alerts',
   // Work queued for customers (a quote's QuoteExpiring, a transfer's steps).
   'jobs',
 ] as const satisfies readonly (keyof Database)[];

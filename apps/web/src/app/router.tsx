@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { keepCorridorHandoff } from '@/lib/corridor-handoff';
 import { clearCustomer } from '@/lib/customer-cache';
 import { registerNavigate, registerUnauthorizedHandler } from '@/lib/navigation';
 import { currentQueryClient } from '@/lib/query-client-ref';
@@ -20,6 +21,8 @@ export function connectRouter(router: DataRouter): () => void {
   registerUnauthorizedHandler(() => {
     const queryClient = currentQueryClient();
     if (queryClient) clearCustomer(queryClient);
+    // A rate alert's link to the calculator survives the sign-in (docs/product/rate-alerts.md#mail).
+    keepCorridorHandoff(router.state.location);
   });
   return () => {
     registerNavigate(null);

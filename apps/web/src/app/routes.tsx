@@ -74,7 +74,15 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits'),
+                lazy: () =>
+                  withTexts(
+                    import('./routes/dashboard'),
+                    'onboarding',
+                    'dashboard',
+                    'transfer',
+                    'limits',
+                    'rateAlerts',
+                  ),
               },
               {
                 id: 'transferWizard',
@@ -141,6 +149,12 @@ export const routes: RouteObject[] = [
                 path: paths.devices.path,
                 handle: handle('devices'),
                 lazy: () => withTexts(import('./routes/devices'), 'devices'),
+              },
+              {
+                id: 'rateAlerts',
+                path: paths.rateAlerts.path,
+                handle: handle('rateAlerts'),
+                lazy: () => withTexts(import('./routes/rate-alerts'), 'rateAlerts'),
               },
               {
                 id: 'limits',

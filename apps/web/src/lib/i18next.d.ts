@@ -5,6 +5,7 @@ import type devices from '@/locales/en/devices';
 import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
 import type passkeys from '@/locales/en/passkeys';
+import type rateAlerts from '@/locales/en/rateAlerts';
 import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
@@ -36,6 +37,7 @@ declare module 'i18next' {
         limits: typeof limits;
         passkeys: typeof passkeys;
         stepUp: typeof stepUp;
+        rateAlerts: typeof rateAlerts;
       };
     };
   }

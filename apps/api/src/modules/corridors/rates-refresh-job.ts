@@ -9,6 +9,7 @@ import type { RatesService } from './rates.service.ts';
  */
 export class RatesRefreshJob {
   private running: Promise<void> | undefined;
+  private readonly listeners: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly deps: {
@@ -17,12 +18,25 @@ export class RatesRefreshJob {
     },
   ) {}
 
+  /**
+   * Work to start after each successful refresh (the rate alerts' check, docs/product/rate-alerts.md):
+   * awaited by `runOnce`; a failure is logged.
+   */
+  onRefreshed(listener: () => Promise<unknown>): void {
+    this.listeners.push(listener);
+  }
+
   /** One refresh; never throws. A refresh still running is not started again. */
   runOnce(): Promise<void> {
     this.running ??= this.deps.rates
       .refresh()
       .then(
-        (result) => this.deps.log.info({ rates: result }, `rates refreshed from ${result.provider}`),
+        async (result) => {
+          this.deps.log.info({ rates: result }, `rates refreshed from ${result.provider}`);
+          for (const listener of this.listeners) {
+            await listener().catch((err: unknown) => this.deps.log.warn({ err }, 'after a rates refresh: failed'));
+          }
+        },
         (err: unknown) =>
           this.deps.log.warn({ err }, `rates refresh from ${this.deps.rates.providerName} failed; the last rates stay`),
       )

@@ -112,7 +112,14 @@ describe('RealtimeProvider', () => {
     await subscribed();
     expect(fake.channelNames).toContain(`customer.${customer.id}`);
     expect([...fake.listeners.keys()].sort()).toEqual(
-      ['DocumentStatusChanged', 'ProfileUpdated', 'SessionRevoked', 'TasksChanged', 'TransactionStatusChanged'].sort(),
+      [
+        'DocumentStatusChanged',
+        'ProfileUpdated',
+        'RateAlertTriggered',
+        'SessionRevoked',
+        'TasksChanged',
+        'TransactionStatusChanged',
+      ].sort(),
     );
   });
 

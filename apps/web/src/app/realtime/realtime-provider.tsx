@@ -1,4 +1,4 @@
-import { SessionRevokedPayload } from '@remit/contract';
+import { RateAlertTriggeredPayload, SessionRevokedPayload } from '@remit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,12 @@ import { paths } from '@/config/paths';
 import { devicesQueryKey } from '@/features/devices';
 import { limitsQueryKey } from '@/features/limits';
 import { tasksQueryKey } from '@/features/onboarding';
+import { rateAlertsQueryKey } from '@/features/rate-alerts';
 import { documentCategoriesQueryKey } from '@/features/verification';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
 import { disconnectEcho } from '@/lib/echo';
+import { formatRate } from '@/lib/format-rate';
 import { useCustomerEvents, useRealtimeConnection } from '@/lib/use-customer-events';
 
 /** How long the "Your profile was updated" notice stays. */
@@ -22,7 +24,7 @@ export const NOTICE_MS = 6000;
  * revoked, and shows the connection state unobtrusively (nothing while connected).
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const customer = useCustomer().data;
@@ -54,6 +56,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: documentCategoriesQueryKey });
     },
     TransactionStatusChanged: () => void queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    // A rate alert reached its target (docs/product/rate-alerts.md): the list refreshes, a notice says so.
+    RateAlertTriggered: (payload) => {
+      void queryClient.invalidateQueries({ queryKey: rateAlertsQueryKey });
+      const parsed = RateAlertTriggeredPayload.safeParse(payload);
+      if (!parsed.success) return;
+      const { source_currency: source, target_currency: target, rate } = parsed.data;
+      showNotice(t('realtime.rateAlertTriggered', { source, target, rate: formatRate(rate, i18n.language) }));
+    },
     SessionRevoked: (payload) => {
       const parsed = SessionRevokedPayload.safeParse(payload);
       if (!parsed.success) return;
@@ -87,6 +97,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       tasksQueryKey,
       limitsQueryKey,
       documentCategoriesQueryKey,
+      rateAlertsQueryKey,
     ])
       void queryClient.invalidateQueries({ queryKey });
   }, [state, queryClient]);

@@ -3,6 +3,7 @@ const realtime = {
   reconnecting: 'Reconnecting…',
   paused: 'Live updates paused',
   profileUpdated: 'Your profile was updated',
+  rateAlertTriggered: 'Rate alert: 1 {{source}} now gets {{rate}} {{target}}',
   dismiss: 'Dismiss',
 } as const;
 

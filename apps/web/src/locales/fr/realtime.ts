@@ -6,6 +6,7 @@ const realtime: Translation<typeof en> = {
   reconnecting: 'Reconnexion…',
   paused: 'Mises à jour en direct suspendues',
   profileUpdated: 'Votre profil a été mis à jour',
+  rateAlertTriggered: 'Alerte de taux : 1 {{source}} vaut maintenant {{rate}} {{target}}',
   dismiss: 'Fermer',
 };
 

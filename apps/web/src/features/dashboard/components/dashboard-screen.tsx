@@ -5,6 +5,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { LimitsSummary } from '@/features/limits';
 import { TasksPanel } from '@/features/onboarding';
+import { RateAlertAction } from '@/features/rate-alerts';
 import { QuoteCalculator, TransferList, useTransactionList } from '@/features/transfers';
 import { useCustomer } from '@/lib/customer-store';
 
@@ -15,7 +16,8 @@ const RECENT = 5;
  * The dashboard (docs/product/screens.md#routes): a greeting, the transfers feature's calculator (with
  * "Send again" to recent recipients, and `?send_again={recipientId}` preselecting one, fetched
  * through the recipients feature when not recent), what is used of the
- * 30-day limit (a link to the limits screen), what is left to do, and the latest transfers (live: the
+ * 30-day limit (a link to the limits screen), the rate alert action under the calculator and a link to
+ * the rate alerts (docs/product/rate-alerts.md), what is left to do, and the latest transfers (live: the
  * realtime provider invalidates ['transactions'] on a status change).
  */
 export function DashboardScreen() {
@@ -40,8 +42,20 @@ export function DashboardScreen() {
         </p>
         <p className="mt-1.5 text-slate-700">{t('onboarding.dashboard.intro')}</p>
       </div>
-      <QuoteCalculator recentTransfers={recentTransfers} recentLoaded={!recent.isPending} />
-      <LimitsSummary className="-mt-3 px-1" />
+      <QuoteCalculator
+        recentTransfers={recentTransfers}
+        recentLoaded={!recent.isPending}
+        quoteExtra={(quote) => (
+          <RateAlertAction
+            key={`${quote.source_currency}-${quote.target_country}-${quote.target_currency}`}
+            quote={quote}
+          />
+        )}
+      />
+      <div className="-mt-3 flex flex-wrap justify-between gap-x-4 gap-y-1 px-1">
+        <LimitsSummary />
+        <TextLink to={paths.rateAlerts.getHref()}>{t('rateAlerts.heading')}</TextLink>
+      </div>
       <TasksPanel />
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">

@@ -2,10 +2,11 @@ import {
   currencyExponent,
   maxAmount,
   type CorridorsResponse,
+  type Quote,
   type SendCurrency,
   type Transaction,
 } from '@remit/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -20,6 +21,7 @@ import { useCorridors } from '@/lib/corridors';
 import { useCustomer } from '@/lib/customer-store';
 import { formatMoney } from '@/lib/format-money';
 import { useCalculatorState, type Side } from '../../hooks/use-calculator-state';
+import { useCorridorParams } from '../../hooks/use-corridor-params';
 import { useLiveQuote } from '../../hooks/use-live-quote';
 import { sendAgainTarget, useSendAgainParam } from '../../hooks/use-send-again-param';
 import { toInputText } from '../../lib/amount-input';
@@ -36,6 +38,8 @@ export interface QuoteCalculatorProps {
   recentTransfers?: Transaction[];
   /** The latest transfers have been read (or failed): `?send_again=` may then fetch its recipient. */
   recentLoaded?: boolean;
+  /** Shown under Continue for the quote on screen (the dashboard's rate alert action). */
+  quoteExtra?: ((quote: Quote) => ReactNode) | undefined;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface QuoteCalculatorProps {
  * delivery estimate and the notices. Continue opens the wizard with the quote (a new one when the
  * shown one expired or no longer matches), and with the recipient chosen through "Send again".
  */
-export function QuoteCalculator({ recentTransfers = [], recentLoaded = true }: QuoteCalculatorProps) {
+export function QuoteCalculator({ recentTransfers = [], recentLoaded = true, quoteExtra }: QuoteCalculatorProps) {
   const { t } = useTranslation();
   const corridors = useCorridors();
   const customer = useCustomer();
@@ -57,6 +61,7 @@ export function QuoteCalculator({ recentTransfers = [], recentLoaded = true }: Q
         customerCountry={customer.data?.country?.iso2_alpha ?? null}
         recentTransfers={recentTransfers}
         recentLoaded={recentLoaded}
+        quoteExtra={quoteExtra}
       />
     );
   } else if (corridors.isError) {
@@ -79,12 +84,13 @@ export function QuoteCalculator({ recentTransfers = [], recentLoaded = true }: Q
   );
 }
 
-interface CalculatorProps extends Required<QuoteCalculatorProps> {
+interface CalculatorProps extends Required<Omit<QuoteCalculatorProps, 'quoteExtra'>> {
+  quoteExtra: QuoteCalculatorProps['quoteExtra'];
   corridors: CorridorsResponse;
   customerCountry: string | null;
 }
 
-function Calculator({ corridors, customerCountry, recentTransfers, recentLoaded }: CalculatorProps) {
+function Calculator({ corridors, customerCountry, recentTransfers, recentLoaded, quoteExtra }: CalculatorProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const navigate = useNavigate();
@@ -96,6 +102,11 @@ function Calculator({ corridors, customerCountry, recentTransfers, recentLoaded 
   const { quote: shown, pending, error } = live;
   const [continuing, setContinuing] = useState(false);
   useSendAgainParam(recentTransfers, recentLoaded, state.applySendAgain);
+  // `?source_currency=&target_country=&target_currency=` (a rate alert's link) opens on that corridor.
+  useCorridorParams(corridors, ({ sendCurrency, destination: wanted }) => {
+    if (sendCurrency) state.changeSendCurrency(sendCurrency);
+    if (wanted) state.changeDestination(wanted);
+  });
 
   const currencies = corridors.destinations.find((d) => d.country === destination?.country)?.currencies ?? [];
   const methods = currencies.find((c) => c.currency === destination?.currency)?.payout_methods ?? [];
@@ -279,6 +290,8 @@ function Calculator({ corridors, customerCountry, recentTransfers, recentLoaded 
           </p>
         )}
       </div>
+
+      {shown && quoteExtra?.(shown)}
 
       <SendAgain
         transfers={recentTransfers}
