@@ -47,3 +47,5 @@ export * from './passkeys/schemas.ts';
 export * as passkeysEndpoints from './passkeys/endpoints.ts';
 export * from './step-up/schemas.ts';
 export * as stepUpEndpoints from './step-up/endpoints.ts';
+export * from './holds/schemas.ts';
+export * as holdsEndpoints from './holds/endpoints.ts';
