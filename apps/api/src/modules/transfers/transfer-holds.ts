@@ -26,6 +26,9 @@ import type { TransfersService } from './transfers.service.ts';
 /** The category a source-of-funds document is uploaded in (an on-request category). */
 export const SOURCE_OF_FUNDS_CATEGORY = 'source_of_funds';
 
+/** A document's review status (the documents module's). */
+type DocumentStatus = 'pending' | 'in_review' | 'approved' | 'rejected' | 'expired';
+
 export const NOT_ON_HOLD_MESSAGE = 'This transfer is not on hold: there is nothing to answer.';
 
 export interface TransferHoldsDeps {
@@ -108,6 +111,12 @@ export class TransferHolds {
   async answer(auth: AuthContext, id: string, body: HoldAnswerRequest): Promise<Transaction> {
     if (!UUID.test(id)) throw AppError.notFound();
     const transfer = await this.deps.transfers.get(auth, id);
+    // The documents named, read before the transaction (the documents module reads its own tables).
+    const documents = new Map<string, DocumentStatus | undefined>();
+    for (const docId of new Set(body.document_ids ?? [])) {
+      const doc = await this.deps.documents.ownDocumentOf(auth.customerId, docId, SOURCE_OF_FUNDS_CATEGORY);
+      documents.set(docId, doc?.status_code);
+    }
     await this.deps.uow.run(async (trx, after) => {
       const locked = await this.deps.lifecycle.lock(trx, transfer.id);
       if (!locked) throw AppError.notFound();
@@ -115,7 +124,7 @@ export class TransferHolds {
       if (!hold || hold.status !== 'open' || locked.status !== 'paid') throw AppError.conflict(NOT_ON_HOLD_MESSAGE);
       const { answers, documentIds } = await this.checkAnswers(
         trx,
-        auth.customerId,
+        documents,
         hold.code as HoldCode,
         hold.needs as HoldNeed[],
         body,
@@ -135,7 +144,7 @@ export class TransferHolds {
   /** Each need answered: 422 per field (`answers.<field>`, `document_ids`) otherwise. */
   private async checkAnswers(
     trx: Executor,
-    customerId: string,
+    documents: ReadonlyMap<string, DocumentStatus | undefined>,
     code: HoldCode,
     needs: readonly HoldNeed[],
     body: HoldAnswerRequest,
@@ -158,15 +167,15 @@ export class TransferHolds {
         else answers[need.field] = value;
         continue;
       }
-      const ids = [...new Set(body.document_ids ?? [])];
+      const ids = [...documents.keys()];
       if (ids.length === 0) {
         errors.add('document_ids', 'Upload a document that shows where the money comes from.');
         continue;
       }
       for (const docId of ids) {
-        const doc = await this.deps.documents.ownDocumentOf(customerId, docId, SOURCE_OF_FUNDS_CATEGORY);
-        if (!doc) errors.add('document_ids', 'Document not found.');
-        else if (doc.status_code === 'rejected' || doc.status_code === 'expired') {
+        const status = documents.get(docId);
+        if (!status) errors.add('document_ids', 'Document not found.');
+        else if (status === 'rejected' || status === 'expired') {
           errors.add('document_ids', 'This document was not accepted: upload another one.');
         } else if (await holdsRepository.documentUsed(trx, docId)) {
           errors.add('document_ids', 'This document was already given for another transfer: upload a new one.');
