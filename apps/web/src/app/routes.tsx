@@ -74,7 +74,8 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits'),
+                lazy: () =>
+                  withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits', 'holds'),
               },
               {
                 id: 'transferWizard',
@@ -98,13 +99,13 @@ export const routes: RouteObject[] = [
                 id: 'transactions',
                 path: paths.transactions.path,
                 handle: handle('transactions'),
-                lazy: () => withTexts(import('./routes/transactions'), 'dashboard'),
+                lazy: () => withTexts(import('./routes/transactions'), 'dashboard', 'holds'),
               },
               {
                 id: 'viewTransaction',
                 path: paths.viewTransaction.path,
                 handle: handle('viewTransaction'),
-                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients'),
+                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients', 'holds'),
               },
               {
                 id: 'recipients',

@@ -2,6 +2,7 @@ import 'i18next';
 import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
+import type holds from '@/locales/en/holds';
 import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
 import type passkeys from '@/locales/en/passkeys';
@@ -36,6 +37,7 @@ declare module 'i18next' {
         limits: typeof limits;
         passkeys: typeof passkeys;
         stepUp: typeof stepUp;
+        holds: typeof holds;
       };
     };
   }

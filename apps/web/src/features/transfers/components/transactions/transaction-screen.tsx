@@ -17,6 +17,7 @@ import { formatRate } from '@/lib/format-rate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cancelTransaction } from '../../api/transaction-actions';
 import { transactionQueryOptions, transactionsQueryKey } from '../../api/transactions';
+import { HoldPanel } from '@/features/holds';
 import { ReturnedPanel } from './returned-panel';
 import { ReceiptLink, TrackingShare } from './transaction-extras';
 import { formatDateTime } from '@/lib/format-date';
@@ -169,6 +170,21 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
           </Alert>
         )}
       </div>
+
+      {transaction.hold && transaction.status === 'paid' && (
+        // docs/product/holds.md#the-app
+        <HoldPanel
+          transaction={{ ...transaction, hold: transaction.hold }}
+          onDone={(answer, message) => {
+            previous.current = answer.status;
+            queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, answer);
+            void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+            setError(null);
+            setNotice(message);
+          }}
+          onStale={() => void queryClient.invalidateQueries({ queryKey: transactionsQueryKey })}
+        />
+      )}
 
       <div className="flex flex-wrap gap-3" data-testid="transaction-actions">
         {payable && (
