@@ -45,6 +45,7 @@ const holds = {
   error: 'We couldn’t send your answer. Try again.',
   uploadError: 'We couldn’t upload this document. Try again or choose another file.',
   actionNeeded: 'Action needed',
+  next: 'Once you answer, we send your money.',
   timeline: {
     hold_placed:
       'We need something from you before we send this transfer. Answer by {{date}}, or it is cancelled and refunded.',

@@ -46,6 +46,7 @@ const holds: Translation<typeof en> = {
   error: 'Nous n’avons pas pu envoyer votre réponse. Réessayez.',
   uploadError: 'Nous n’avons pas pu envoyer ce document. Réessayez ou choisissez un autre fichier.',
   actionNeeded: 'Action requise',
+  next: 'Dès votre réponse, nous envoyons votre argent.',
   timeline: {
     hold_placed:
       'Nous avons besoin d’une information avant d’envoyer ce transfert. Répondez avant le {{date}}, sinon il est annulé et remboursé.',

@@ -86,6 +86,7 @@ describe('A held transfer (docs/product/holds.md#the-app)', () => {
     expect(screen.getByTestId('hold-reason')).toHaveTextContent('tell us where the money comes from');
     expect(screen.getByTestId('hold-deadline')).toHaveTextContent(/^Answer by .*2030/);
     expect(screen.getByTestId('timeline')).toHaveTextContent('We need something from you before we send this transfer');
+    expect(screen.getByTestId('timeline-next')).toHaveTextContent('Once you answer, we send your money.');
     expect(await axeViolations(container)).toEqual([]);
 
     // Nothing filled in: each field says what is missing, nothing is sent.

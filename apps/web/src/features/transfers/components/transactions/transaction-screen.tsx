@@ -337,6 +337,8 @@ function nextStep(transaction: Transaction, t: TFunction, locale: string): strin
       return t(`dashboard.transaction.nextStep.${status}`, { date: formatDateTime(transaction.pay_by, locale) });
     case 'paid':
     case 'processing':
+      // A held transfer waits for the customer's answer (docs/product/holds.md#the-app).
+      if (status === 'paid' && transaction.hold) return t('holds.next');
       return t(`dashboard.transaction.nextStep.${status}`, { estimate: transaction.delivery_estimate });
     case 'payment_processing':
     case 'returned':
