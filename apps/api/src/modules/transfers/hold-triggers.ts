@@ -18,9 +18,9 @@ export interface HoldCandidate {
   recipient_details: Record<string, string>;
 }
 
-/** The account's digits as the payout partner matches them (IBAN, account number or phone). */
+/** The account's digits as the payout partner matches them (IBAN, account number, CLABE or phone). */
 function accountDigits(details: Record<string, string>): string {
-  const account = details.iban ?? details.account_number ?? details.phone_number ?? '';
+  const account = details.iban ?? details.account_number ?? details.clabe ?? details.phone_number ?? '';
   return account.replace(/\D/g, '');
 }
 
