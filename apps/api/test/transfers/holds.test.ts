@@ -24,7 +24,7 @@ import {
   type PaymentsContext,
 } from '../payments/helpers.ts';
 import { GOOD_IBAN, settlePayouts, usePayoutsApp } from '../payouts/helpers.ts';
-import { confirm, customer, DE_BANK, everyoneMaySend, newKey, recipient } from './helpers.ts';
+import { confirm, customer, DE_BANK, everyoneMaySend, KE_WALLET, M_PESA, newKey, recipient } from './helpers.ts';
 
 const ctx: PaymentsContext = usePayoutsApp({ HOLD_ANSWER_HOURS: '48' });
 
@@ -37,17 +37,19 @@ afterEach(() => {
 
 const holdPath = (id: string) => buildPath(holdsEndpoints.answerHold.path, { id });
 
-/** A customer's transfer of `sourceAmount` (GBP minor units) to a German IBAN, paid. */
-async function paidTransfer(sourceAmount: string, client?: Client, to: object = GOOD_IBAN) {
+/** A customer's transfer of `sourceAmount` (GBP minor units) to a German IBAN (or `to`), paid. */
+async function paidTransfer(
+  sourceAmount: string,
+  client?: Client,
+  to: object = GOOD_IBAN,
+  corridor: object = DE_BANK,
+  purpose: string | null = null,
+) {
   const c = client ?? (await customer(ctx));
   const r = await recipient(c, to);
-  const q = await c.post(quotesEndpoints.createQuote.path, { ...DE_BANK, source_amount: sourceAmount });
+  const q = await c.post(quotesEndpoints.createQuote.path, { ...corridor, source_amount: sourceAmount });
   expect(q.statusCode, q.body).toBe(201);
-  const res = await confirm(
-    c,
-    { quote_id: q.json().id, recipient_id: r.id, purpose: null, reference: 'Flat' },
-    newKey(),
-  );
+  const res = await confirm(c, { quote_id: q.json().id, recipient_id: r.id, purpose, reference: 'Flat' }, newKey());
   expect(res.statusCode, res.body).toBe(201);
   const tx = Transaction.parse(res.json());
   if (BigInt(sourceAmount) > 200_000n) {
@@ -250,5 +252,20 @@ describe('the sandbox name check', () => {
     await deliverAll(ctx);
     await settlePayouts(ctx);
     expect((await getTransaction(client, tx.id)).status).toBe('completed');
+  });
+});
+
+describe('a purpose the destination requires', () => {
+  it('"other" to Kenya asks what the money is for; a few words clear it', async () => {
+    const { client, tx } = await paidTransfer('10000', undefined, M_PESA, KE_WALLET, 'other');
+    expect(tx.hold).toMatchObject({ code: 'purpose_unclear', needs: [{ kind: 'answer', field: 'purpose_details' }] });
+    const short = await client.post(holdPath(tx.id), { answers: { purpose_details: 'fee' } });
+    expect(fieldErrors(short.body)).toEqual({
+      'answers.purpose_details': ['Tell us in a few words (at least 5 characters).'],
+    });
+    const res = await client.post(holdPath(tx.id), { answers: { purpose_details: 'School fees for my niece' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliverAll(ctx);
+    expect((await getTransaction(client, tx.id)).status).toBe('processing');
   });
 });
