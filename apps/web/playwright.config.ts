@@ -60,7 +60,8 @@ export default defineConfig({
   webServer: [
     // Customers verified without waiting: the sandbox reviewer decides at once.
     api(baseURL, { DATA_DIR: join(dataDir, 'api'), SANDBOX_REVIEW_DELAY_MS: '0' }),
-    api(reviewURL, { DATA_DIR: join(dataDir, 'review') }),
+    // Bank transfers arrive after 3 s here: holds.spec.ts pays a large transfer by bank transfer.
+    api(reviewURL, { DATA_DIR: join(dataDir, 'review'), SANDBOX_BANK_TRANSFER_DELAY_SECONDS: '3' }),
     api(passkeyReadyURL, { DATA_DIR: join(dataDir, 'passkeys'), SANDBOX_REVIEW_DELAY_MS: '0', APP_URL: passkeyURL }),
   ],
 });

@@ -46,6 +46,7 @@ import type { ReferenceService } from './modules/reference/reference.service.ts'
 import type { TasksService } from './modules/tasks/tasks.service.ts';
 import type { TrackingService } from './modules/tracking/tracking.service.ts';
 import type { TransferLifecycle } from './modules/transfers/lifecycle.ts';
+import type { TransferHolds } from './modules/transfers/transfer-holds.ts';
 import type { TransferSteps } from './modules/transfers/transfer-steps.ts';
 import type { TransfersService } from './modules/transfers/transfers.service.ts';
 import type { WebhookInbox } from './modules/webhooks/webhook-inbox.ts';
@@ -95,6 +96,8 @@ export interface Services {
   transfers: TransfersService;
   /** A transfer's money steps after the confirm: paid, failed, cancel, expire, refund, payout, resend. */
   transferSteps: TransferSteps;
+  /** Holds solved in the app: placed after payment, answered, expired (docs/product/holds.md). */
+  transferHolds: TransferHolds;
   /** The one webhook inbox of the gateway and the payout partners (docs/product/money-movement.md#webhooks). */
   webhookInbox: WebhookInbox;
   /** Every status change of a transfer (docs/product/money-movement.md#transaction-statuses). */
@@ -137,7 +140,12 @@ export function createServices(infra: Infrastructure): Services {
     ...(infra.metrics ? { onFailure: infra.metrics.jobFailed } : {}),
   });
   const verification = createVerificationServices(infra, { ...identity, jobs });
-  const money = createMoneyServices(infra, { ...identity, tasks: verification.tasks, jobs });
+  const money = createMoneyServices(infra, {
+    ...identity,
+    tasks: verification.tasks,
+    documents: verification.documents,
+    jobs,
+  });
   // Rate alerts (docs/product/rate-alerts.md): every successful refresh queues their check.
   const rateAlerts = new RateAlertsService({ db, uow: identity.uow, now: infra.now, corridors: money.corridors });
   jobs.register(

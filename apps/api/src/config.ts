@@ -174,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       startDelayMs: e.PAYOUT_START_DELAY_SECONDS * 1000,
       sandboxDelayMs: e.SANDBOX_PAYOUT_DELAY_SECONDS * 1000,
     },
+    holds: {
+      /** GBP minor units. */
+      sourceOfFundsFromGbp: BigInt(e.HOLD_SOURCE_OF_FUNDS_GBP) * 100n,
+      answerWithinMs: e.HOLD_ANSWER_HOURS * 3_600_000,
+    },
     realtimeLimits: {
       maxConnections: e.REALTIME_MAX_CONNECTIONS,
       maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,

@@ -181,6 +181,7 @@ const TABLE_OWNERS: Record<string, string> = {
   quotes: 'modules/quotes',
   transactions: 'modules/transfers',
   transaction_events: 'modules/transfers',
+  transfer_holds: 'modules/transfers',
   idempotency_keys: 'modules/transfers',
   payments: 'modules/payments',
   payouts: 'modules/payouts',

@@ -4,7 +4,8 @@
  * (SANDBOX_REVIEW_DELAY_MS=0): a customer who may send money is ready as soon as the documents are
  * uploaded. The second keeps the reviewer's default delay (in review after 3 s, decided 3 s later),
  * for the specs that watch a review happen (verification.spec.ts, the verification states of
- * accessibility.spec.ts): `test.use({ baseURL: reviewURL })`.
+ * accessibility.spec.ts): `test.use({ baseURL: reviewURL })`. Its bank transfers arrive after 3 s
+ * (holds.spec.ts pays a transfer above the card limit by bank transfer).
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;

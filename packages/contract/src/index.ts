@@ -49,3 +49,5 @@ export * from './step-up/schemas.ts';
 export * as stepUpEndpoints from './step-up/endpoints.ts';
 export * from './rate-alerts/schemas.ts';
 export * as rateAlertsEndpoints from './rate-alerts/endpoints.ts';
+export * from './holds/schemas.ts';
+export * as holdsEndpoints from './holds/endpoints.ts';

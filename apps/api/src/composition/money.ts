@@ -22,6 +22,9 @@ import { ReceiptsService } from '../modules/receipts/receipts.service.ts';
 import { RecipientsService } from '../modules/recipients/recipients.service.ts';
 import type { TasksService } from '../modules/tasks/tasks.service.ts';
 import { TrackingService } from '../modules/tracking/tracking.service.ts';
+import type { DocumentsService } from '../modules/documents/documents.service.ts';
+import { holdJobs } from '../modules/transfers/hold-jobs.ts';
+import { TransferHolds } from '../modules/transfers/transfer-holds.ts';
 import { TransferLifecycle } from '../modules/transfers/lifecycle.ts';
 import { TransferSteps } from '../modules/transfers/transfer-steps.ts';
 import { transferJobs } from '../modules/transfers/transfers.jobs.ts';
@@ -38,7 +41,12 @@ export function createMoneyServices(
     stepUp,
     tasks,
     jobs,
-  }: Pick<IdentityServices, 'uow' | 'customers' | 'stepUp'> & { tasks: TasksService; jobs: Jobs },
+    documents,
+  }: Pick<IdentityServices, 'uow' | 'customers' | 'stepUp'> & {
+    tasks: TasksService;
+    jobs: Jobs;
+    documents: DocumentsService;
+  },
 ) {
   const { config, now, log, db, mailer, rateLimitStore: store } = infra;
 
@@ -137,11 +145,25 @@ export function createMoneyServices(
     log: log.child({ module: 'payments' }),
   });
   transferSteps.connect({ payments, payouts });
+  // Holds solved in the app (docs/product/holds.md): checked when a payment is received.
+  const transferHolds = new TransferHolds({
+    db,
+    uow,
+    now,
+    jobs,
+    lifecycle,
+    steps: transferSteps,
+    transfers,
+    documents,
+    ...config.holds,
+  });
+  transferSteps.connectHolds(transferHolds);
   // Each module (and each embedded sandbox) defines its durable jobs; they run here.
   jobs.register(
     ...quoteJobs({ db, now, uow }),
     ...transferJobs({ steps: transferSteps, db, mailer, appUrl: config.appUrl }),
     ...payoutJobs(payouts),
+    ...holdJobs({ holds: transferHolds, db, mailer, appUrl: config.appUrl }),
     ...paymentJobs({ payments, db }),
     ...(sandboxPayments?.jobs ?? []),
     ...(sandboxPayouts?.jobs ?? []),
@@ -156,6 +178,7 @@ export function createMoneyServices(
     limits,
     transfers,
     transferSteps,
+    transferHolds,
     webhookInbox,
     lifecycle,
     ledger,

@@ -106,6 +106,11 @@ export interface Config {
    * settles each `sandboxDelayMs` after it starts.
    */
   payouts: { provider: 'sandbox' | null; startDelayMs: number; sandboxDelayMs: number };
+  /**
+   * Holds (docs/product/holds.md): a single transfer above `sourceOfFundsFromGbp` (GBP minor units at
+   * mid-market) asks for its source of funds; a hold unanswered for `answerWithinMs` is cancelled.
+   */
+  holds: { sourceOfFundsFromGbp: bigint; answerWithinMs: number };
   realtimeLimits: {
     maxConnections: number;
     maxConnectionsPerIp: number;

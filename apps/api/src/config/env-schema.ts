@@ -164,4 +164,8 @@ export const EnvSchema = z.object({
   PAYOUTS_PROVIDER: z.enum(['sandbox'], { message: 'PAYOUTS_PROVIDER must be sandbox' }).optional(),
   PAYOUT_START_DELAY_SECONDS: int('PAYOUT_START_DELAY_SECONDS', 0, 0, 30 * 86_400),
   SANDBOX_PAYOUT_DELAY_SECONDS: int('SANDBOX_PAYOUT_DELAY_SECONDS', 20, 0, 7 * 86_400),
+  // Holds (docs/product/holds.md): a single transfer above HOLD_SOURCE_OF_FUNDS_GBP (at mid-market)
+  // asks for its source of funds; a hold unanswered for HOLD_ANSWER_HOURS is cancelled and refunded.
+  HOLD_SOURCE_OF_FUNDS_GBP: int('HOLD_SOURCE_OF_FUNDS_GBP', 5000, 1, 1_000_000),
+  HOLD_ANSWER_HOURS: int('HOLD_ANSWER_HOURS', 168, 1, 90 * 24),
 });

@@ -98,6 +98,7 @@ export const customerOwnedTables = [
   'quotes',
   'transactions',
   'transaction_events',
+  'transfer_holds',
   'idempotency_keys',
   'payments',
   'webhook_events',

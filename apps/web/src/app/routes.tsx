@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
                     'transfer',
                     'limits',
                     'rateAlerts',
+                    'holds',
                   ),
               },
               {
@@ -106,13 +107,13 @@ export const routes: RouteObject[] = [
                 id: 'transactions',
                 path: paths.transactions.path,
                 handle: handle('transactions'),
-                lazy: () => withTexts(import('./routes/transactions'), 'dashboard'),
+                lazy: () => withTexts(import('./routes/transactions'), 'dashboard', 'holds'),
               },
               {
                 id: 'viewTransaction',
                 path: paths.viewTransaction.path,
                 handle: handle('viewTransaction'),
-                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients'),
+                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients', 'holds'),
               },
               {
                 id: 'recipients',

@@ -2,6 +2,7 @@ import 'i18next';
 import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
 import type devices from '@/locales/en/devices';
+import type holds from '@/locales/en/holds';
 import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
 import type passkeys from '@/locales/en/passkeys';
@@ -38,6 +39,7 @@ declare module 'i18next' {
         passkeys: typeof passkeys;
         stepUp: typeof stepUp;
         rateAlerts: typeof rateAlerts;
+        holds: typeof holds;
       };
     };
   }

@@ -79,6 +79,15 @@ export function timelineText(entry: TimelineEntry, t: TFunction, locale: string)
       return t('dashboard.transaction.timelineTexts.payout_started');
     case 'payout_delayed':
       return t('dashboard.transaction.timelineTexts.payout_delayed');
+    // Holds (docs/product/holds.md#notices): texts in locales/<language>/holds.ts.
+    case 'hold_placed':
+      return p.deadline && !Number.isNaN(Date.parse(p.deadline))
+        ? t('holds.timeline.hold_placed', { date: formatDateTime(p.deadline, locale) })
+        : t('holds.timeline.hold_placed_plain');
+    case 'hold_cleared':
+      return t('holds.timeline.hold_cleared');
+    case 'hold_expired':
+      return t('holds.timeline.hold_expired');
     default:
       return entry.note;
   }

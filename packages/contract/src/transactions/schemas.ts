@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TransactionHold } from '../holds/schemas.ts';
 import { CursorPageQuery, cursorPage, Id, IdParams, Timestamp } from '../common/primitives.ts';
 import { PayInMethod, PayoutMethod } from '../corridors/schemas.ts';
 import { DecimalRate, NonNegativeMinorUnits } from '../money/schemas.ts';
@@ -63,6 +64,9 @@ export const TimelineCode = z.enum([
   'payout_returned',
   'sent_again',
   'payout_delayed',
+  'hold_placed',
+  'hold_cleared',
+  'hold_expired',
 ]);
 export type TimelineCode = z.infer<typeof TimelineCode>;
 
@@ -119,6 +123,8 @@ export const Transaction = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   timeline: z.array(TimelineEntry),
+  /** Null, or what we need before the payout starts (docs/product/holds.md#wire-shape). */
+  hold: TransactionHold.nullable().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

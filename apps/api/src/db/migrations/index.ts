@@ -17,6 +17,7 @@ import * as m20261126000200 from './20261126000200_timeline_codes.ts';
 import * as m20261126000300 from './20261126000300_passkeys.ts';
 import * as m20261126000400 from './20261126000400_step_up.ts';
 import * as m20261127000100 from './20261127000100_rate_alerts.ts';
+import * as m20261127000400 from './20261127000400_transfer_holds.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261126000300_passkeys': m20261126000300,
   '20261126000400_step_up': m20261126000400,
   '20261127000100_rate_alerts': m20261127000100,
+  '20261127000400_transfer_holds': m20261127000400,
 };

@@ -131,9 +131,33 @@ export const DOCUMENT_CATEGORIES: readonly CategorySeed[] = [
   },
 ];
 
+/**
+ * Documents asked for on request only (docs/product/holds.md#triggers): `required_in` is empty, so
+ * they are required nowhere, not listed among the verification categories, and a customer may give
+ * one per request (one per held transfer).
+ */
+export const ON_REQUEST_CATEGORIES: readonly CategorySeed[] = [
+  {
+    code: 'source_of_funds',
+    title: 'Source of funds',
+    description: 'A document that shows where the money you send comes from.',
+    required_in: [],
+    types: [
+      {
+        ...paper(
+          'source_of_funds_evidence',
+          'Proof of source of funds',
+          'A payslip, bank statement, sale contract or similar.',
+        ),
+        info: 'Showing your name, the amount and where it comes from. Upload every page.',
+      },
+    ],
+  },
+];
+
 export async function seedDocumentCategories(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const [position, c] of DOCUMENT_CATEGORIES.entries()) {
+    for (const [position, c] of [...DOCUMENT_CATEGORIES, ...ON_REQUEST_CATEGORIES].entries()) {
       const category = await trx
         .insertInto('document_categories')
         .values({

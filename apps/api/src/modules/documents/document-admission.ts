@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { bucket, reserve, type RateLimitStore, type ThrottleRule } from '../../lib/throttle/index.ts';
-import { documentCatalog, type CategoryDefinition } from '../reference/document-catalog.ts';
+import { documentCatalog, isOnRequest, type CategoryDefinition } from '../reference/document-catalog.ts';
 import { documentsRepository } from './documents.repository.ts';
 
 /**
@@ -75,6 +75,7 @@ export class DocumentAdmission {
     category: CategoryDefinition,
     db: Executor = this.deps.db,
   ): Promise<void> {
+    if (isOnRequest(category)) return; // one per request (docs/product/holds.md#answering)
     const open = await documentsRepository.openInCategory(db, customerId, category.code);
     const title = category.title.toLowerCase();
     if (open.some((d) => d.status_code === 'approved')) {

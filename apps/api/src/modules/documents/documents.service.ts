@@ -94,6 +94,29 @@ export class DocumentsService {
     return doc;
   }
 
+  /**
+   * The customer's document of an on-request category (a held transfer's source of funds:
+   * docs/product/holds.md#answering), its category's `code` and its review status; undefined when
+   * malformed, unknown, another customer's or of another category.
+   */
+  async ownDocumentOf(
+    customerId: string,
+    documentId: string,
+    categoryCode: string,
+  ): Promise<{ id: string; status_code: DocumentRow['status_code'] } | undefined> {
+    if (!UUID.test(documentId)) return undefined;
+    const doc = await documentsRepository.findDocument(this.deps.db, customerId, documentId);
+    if (!doc || doc.document_category_code !== categoryCode) return undefined;
+    return { id: doc.id, status_code: doc.status_code };
+  }
+
+  /** A category and its first type by code (a hold's document `needs`), undefined when not seeded. */
+  uploadTarget(categoryCode: string): { categoryId: number; typeId: number } | undefined {
+    const category = documentCatalog.categoryByCode(categoryCode);
+    const type = category?.document_types[0];
+    return category && type ? { categoryId: category.id, typeId: type.id } : undefined;
+  }
+
   // ---- categories ----
 
   categories(auth: DocumentOwner): DocumentCategory[] {

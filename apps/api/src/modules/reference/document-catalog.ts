@@ -10,6 +10,13 @@ export interface CategoryDefinition extends Omit<DocumentCategory, 'is_required'
 }
 
 /**
+ * A category asked for on request only (required nowhere: `required_in` is empty), such as a held
+ * transfer's source of funds (docs/product/holds.md#triggers): not listed among the verification
+ * categories, and one document per request rather than one per category.
+ */
+export const isOnRequest = (c: CategoryDefinition): boolean => c.requiredIn !== null && c.requiredIn.length === 0;
+
+/**
  * In-memory cache of the document categories and types (reference data, seeded by
  * db/seeds/documents.ts): upload checks and every profile read use it without a query. Loaded after
  * each seed; empty until then.
@@ -47,14 +54,16 @@ export class DocumentCatalog {
 
   /** The categories a customer sees, required ones first, each saying whether it is required. */
   forCountry(iso2: string | null | undefined): DocumentCategory[] {
-    const list = this.categories.map((c) => ({
-      id: c.id,
-      code: c.code,
-      title: c.title,
-      description: c.description,
-      is_required: this.isRequired(c, iso2),
-      document_types: [...c.document_types],
-    }));
+    const list = this.categories
+      .filter((c) => !isOnRequest(c))
+      .map((c) => ({
+        id: c.id,
+        code: c.code,
+        title: c.title,
+        description: c.description,
+        is_required: this.isRequired(c, iso2),
+        document_types: [...c.document_types],
+      }));
     return [...list.filter((c) => c.is_required), ...list.filter((c) => !c.is_required)];
   }
 

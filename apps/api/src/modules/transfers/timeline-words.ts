@@ -47,6 +47,11 @@ const ENGLISH: Record<TimelineCode, (p: Record<string, string>) => string> = {
   sent_again: (p) => `Sending your money again, to ${p.recipient} (${p.summary}).`,
   payout_delayed: () =>
     'Your transfer is delayed: our payout partner has not taken it yet. We keep trying; you don’t need to do anything.',
+  hold_placed: (p) =>
+    `We need something from you before we send this transfer. Answer in the app by ${utc(p.deadline)}, or it is cancelled and refunded.`,
+  hold_cleared: () => 'Thank you: we have what we needed. Your money is on its way.',
+  hold_expired: () =>
+    'We did not receive what we needed in time: we cancelled this transfer and are refunding it in full.',
 };
 
 /** The entry's English words (its `note`). */

@@ -74,6 +74,16 @@ export interface TransferStepsDeps {
   /** Set by the composition root once payments and payouts exist (they depend on this module). */
   payments?: PaymentsPort;
   payouts?: PayoutsPort;
+  /** Holds (docs/product/holds.md): set by the composition root (`connectHolds`). */
+  holds?: HoldsPort;
+}
+
+/** What the steps ask of holds (transfer-holds.ts): a paid transfer held before its payout. */
+export interface HoldsPort {
+  /** Places the hold a just-paid transfer needs; true when held (its payout waits). */
+  placeIfNeeded(trx: Executor, after: AfterCommit, transferId: string): Promise<boolean>;
+  /** Whether an open hold keeps the payout from starting. */
+  isOpen(trx: Executor, transferId: string): Promise<boolean>;
 }
 
 /**
@@ -90,6 +100,11 @@ export class TransferSteps {
   connect(ports: { payments: PaymentsPort; payouts: PayoutsPort }): void {
     this.deps.payments = ports.payments;
     this.deps.payouts = ports.payouts;
+  }
+
+  /** Wires holds in (the composition root): checked when a payment is received and before a payout starts. */
+  connectHolds(holds: HoldsPort): void {
+    this.deps.holds = holds;
   }
 
   private ports(): { payments: PaymentsPort; payouts: PayoutsPort } {
@@ -129,8 +144,34 @@ export class TransferSteps {
       note: { code: 'payment_received', params: { ...amountParams(input.amount), method: input.method } },
       expectFrom: PAID_FROM,
     });
-    if (paid.ok) await this.ports().payouts.schedule(trx, input.transferId);
-    else await this.owe(trx, input.transferId, { id: input.paymentId, amount: input.amount });
+    if (paid.ok) {
+      // A transfer held for information waits for the answer (docs/product/holds.md#lifecycle).
+      const held = (await this.deps.holds?.placeIfNeeded(trx, after, input.transferId)) ?? false;
+      if (!held) await this.ports().payouts.schedule(trx, input.transferId);
+    } else await this.owe(trx, input.transferId, { id: input.paymentId, amount: input.amount });
+  }
+
+  /** A held transfer's hold was cleared: its payout is scheduled now (docs/product/holds.md#answering). */
+  async resumePayout(trx: Executor, transferId: string): Promise<void> {
+    await this.ports().payouts.schedule(trx, transferId);
+  }
+
+  /**
+   * A hold unanswered at its deadline (docs/product/holds.md#deadline), the transfer locked by the
+   * caller: cancelled as the customer's cancel of a paid transfer does, the payment owed back and
+   * refunded by the gateway.
+   */
+  async cancelHeld(trx: Executor, after: AfterCommit, transferId: string): Promise<void> {
+    const result = await this.deps.lifecycle.transition(trx, after, {
+      transactionId: transferId,
+      to: 'cancelled',
+      note: { code: 'hold_expired', params: {} },
+      expectFrom: ['paid'],
+    });
+    if (!result.ok) return;
+    const payment = await this.ports().payments.succeeded(trx, transferId);
+    if (!payment) throw AppError.internal('A paid transfer without its payment.');
+    await this.owe(trx, transferId, payment);
   }
 
   /** The gateway refused a card payment: `payment_failed` with the reason (it can be paid again). */
@@ -248,6 +289,7 @@ export class TransferSteps {
   async payoutStarting(trx: Executor, after: AfterCommit, transferId: string): Promise<PayoutMoney | undefined> {
     const transfer = await transfersRepository.forPayout(trx, transferId);
     if (!transfer || transfer.status !== 'paid') return undefined;
+    if (await this.deps.holds?.isOpen(trx, transferId)) return undefined; // docs/product/holds.md#lifecycle
     const moved = await this.deps.lifecycle.transition(trx, after, {
       transactionId: transferId,
       to: 'processing',

@@ -1,4 +1,4 @@
-import { type QuoteFeeItem, type TimelineEntry, type Transaction } from '@remit/contract';
+import { type QuoteFeeItem, type TimelineEntry, type Transaction, type TransactionHold } from '@remit/contract';
 import { type TransactionRow } from './transfers.repository.ts';
 import { UUID } from '../../lib/ids.ts';
 
@@ -20,8 +20,12 @@ export function storedTransaction(body: unknown): Transaction {
   return { ...stored, timeline: stored.timeline.map(inKeyOrder) };
 }
 
-/** The transfer on the wire: its row and its timeline, oldest entry first. */
-export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): Transaction {
+/** The transfer on the wire: its row and its timeline, oldest entry first; its open hold (docs/product/holds.md). */
+export function toTransaction(
+  row: TransactionRow,
+  timeline: TimelineEntry[],
+  hold: TransactionHold | null = null,
+): Transaction {
   return {
     id: row.id,
     status: row.status,
@@ -53,6 +57,7 @@ export function toTransaction(row: TransactionRow, timeline: TimelineEntry[]): T
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     timeline: timeline.map(inKeyOrder),
+    hold,
   };
 }
 

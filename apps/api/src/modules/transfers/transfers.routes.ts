@@ -1,4 +1,4 @@
-import { transactionsEndpoints as e } from '@remit/contract';
+import { holdsEndpoints, transactionsEndpoints as e } from '@remit/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoutes } from '../../lib/contract-route.ts';
 
@@ -8,7 +8,7 @@ import { contractRoutes } from '../../lib/contract-route.ts';
  */
 export default async function transfersRoutes(app: FastifyInstance) {
   const route = contractRoutes(app, { tags: ['transactions'] });
-  const { transfers, transferSteps } = app.services;
+  const { transfers, transferSteps, transferHolds } = app.services;
 
   // docs/product/money-movement.md#idempotency: a repeat gets the stored answer, marked as replayed.
   route(e.createTransaction, { access: 'session' }, async (req, reply) => {
@@ -31,5 +31,9 @@ export default async function transfersRoutes(app: FastifyInstance) {
   );
   route(e.resendTransaction, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
     transferSteps.resend(req.auth, req.params.id, req.body.recipient_id, req.clientInfo().socketId),
+  );
+  // docs/product/holds.md#answering
+  route(holdsEndpoints.answerHold, { access: 'session', cacheControl: 'private, no-store' }, (req) =>
+    transferHolds.answer(req.auth, req.params.id, req.body),
   );
 }

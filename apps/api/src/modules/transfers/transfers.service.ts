@@ -3,6 +3,7 @@ import {
   type TimelineCode,
   type TimelineEntry,
   type Transaction,
+  type TransactionHold,
   type TransactionList,
   type TransactionListQuery,
 } from '@remit/contract';
@@ -19,6 +20,8 @@ import type { StepUp } from '../step-up/step-up.service.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { idempotencyRepository } from './idempotency.repository.ts';
+import { toHold } from './hold-triggers.ts';
+import { holdsRepository } from './holds.repository.ts';
 import { transfersRepository, type PayInValues } from './transfers.repository.ts';
 
 import { RECIPIENT_NOT_FOUND, TransferConfirmation, type CreateResult } from './transfer-confirm.ts';
@@ -114,9 +117,10 @@ export class TransfersService {
     });
     const page = rows.slice(0, limit);
     const timelines = await this.timelines(page.map((r) => r.id));
+    const holds = await this.holds(page.map((r) => r.id));
     const last = page[page.length - 1];
     return {
-      data: page.map((r) => toTransaction(r, timelines.get(r.id) ?? [])),
+      data: page.map((r) => toTransaction(r, timelines.get(r.id) ?? [], holds.get(r.id) ?? null)),
       next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
   }
@@ -125,7 +129,8 @@ export class TransfersService {
     const row = UUID.test(id) ? await transfersRepository.find(this.deps.db, auth.customerId, id) : undefined;
     if (!row) throw AppError.notFound();
     const timelines = await this.timelines([row.id]);
-    return toTransaction(row, timelines.get(row.id) ?? []);
+    const holds = await this.holds([row.id]);
+    return toTransaction(row, timelines.get(row.id) ?? [], holds.get(row.id) ?? null);
   }
 
   /** The customer's transfer as paying it needs it, with its quote's ways to pay (undefined: not theirs). */
@@ -178,6 +183,12 @@ export class TransfersService {
   /** Deletes the idempotency keys past their 24 hours (hourly, from app.ts). */
   sweepIdempotencyKeys(): Promise<number> {
     return idempotencyRepository.sweep(this.deps.db, this.deps.now());
+  }
+
+  /** The open holds of these transfers (docs/product/holds.md#wire-shape). */
+  private async holds(ids: string[]): Promise<Map<string, TransactionHold>> {
+    const rows = await holdsRepository.openFor(this.deps.db, ids);
+    return new Map(rows.map((r) => [r.transaction_id, toHold(r)]));
   }
 
   private async timelines(ids: string[]): Promise<Map<string, TimelineEntry[]>> {

@@ -2,7 +2,7 @@
 // timeline and the idempotency keys of their creation. Customer-owned (cascade from customers).
 // bigint columns are read as `::text`.
 import type { ColumnType, Generated } from 'kysely';
-import type { BigintColumn, Timestamp } from '../../db/column-types.ts';
+import type { BigintColumn, NullableTimestamp, Timestamp } from '../../db/column-types.ts';
 
 export type TransactionStatusColumn =
   | 'awaiting_payment'
@@ -84,8 +84,27 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** A transfer held for information we need (migration 20261127000400_transfer_holds, docs/product/holds.md). */
+export interface TransferHoldsTable {
+  id: string;
+  transaction_id: string;
+  customer_id: string;
+  code: string;
+  /** jsonb: the wire's `needs`. */
+  needs: ColumnType<unknown, string, string>;
+  deadline: Timestamp;
+  status: 'open' | 'cleared' | 'expired';
+  /** jsonb: the customer's answers by field. */
+  answers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** jsonb: the documents the customer gave. */
+  document_ids: ColumnType<string[] | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+}
+
 export interface TransfersTables {
   transactions: TransactionsTable;
   transaction_events: TransactionEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  transfer_holds: TransferHoldsTable;
 }

@@ -5,3 +5,5 @@
 export { VerificationOverview } from './components/verification-overview';
 export { CategoryUploadScreen } from './components/category-upload';
 export { documentCategoriesQueryKey } from './api/document-categories';
+// A held transfer's source-of-funds document goes through the same upload (docs/product/holds.md#answering).
+export { uploadMultipart } from './api/upload-document';

@@ -17,6 +17,7 @@ import { formatRate } from '@/lib/format-rate';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cancelTransaction } from '../../api/transaction-actions';
 import { transactionQueryOptions, transactionsQueryKey } from '../../api/transactions';
+import { HoldPanel } from '@/features/holds';
 import { ReturnedPanel } from './returned-panel';
 import { ReceiptLink, TrackingShare } from './transaction-extras';
 import { formatDateTime } from '@/lib/format-date';
@@ -170,6 +171,21 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
         )}
       </div>
 
+      {transaction.hold && transaction.status === 'paid' && (
+        // docs/product/holds.md#the-app
+        <HoldPanel
+          transaction={{ ...transaction, hold: transaction.hold }}
+          onDone={(answer, message) => {
+            previous.current = answer.status;
+            queryClient.setQueryData(transactionQueryOptions(transaction.id).queryKey, answer);
+            void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+            setError(null);
+            setNotice(message);
+          }}
+          onStale={() => void queryClient.invalidateQueries({ queryKey: transactionsQueryKey })}
+        />
+      )}
+
       <div className="flex flex-wrap gap-3" data-testid="transaction-actions">
         {payable && (
           <ButtonLink to={paths.makePayment.getHref({ transactionId: transaction.id })}>
@@ -321,6 +337,8 @@ function nextStep(transaction: Transaction, t: TFunction, locale: string): strin
       return t(`dashboard.transaction.nextStep.${status}`, { date: formatDateTime(transaction.pay_by, locale) });
     case 'paid':
     case 'processing':
+      // A held transfer waits for the customer's answer (docs/product/holds.md#the-app).
+      if (status === 'paid' && transaction.hold) return t('holds.next');
       return t(`dashboard.transaction.nextStep.${status}`, { estimate: transaction.delivery_estimate });
     case 'payment_processing':
     case 'returned':

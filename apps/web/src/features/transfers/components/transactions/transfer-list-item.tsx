@@ -44,6 +44,15 @@ export function TransferListItem({ transaction }: { transaction: Transaction }) 
           <span className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-700">
             <span className="flex flex-wrap items-center gap-2">
               <TransferStatusChip status={transaction.status} />
+              {transaction.hold && transaction.status === 'paid' && (
+                // A held transfer waits for the customer (docs/product/holds.md#the-app).
+                <span
+                  className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                  data-testid="hold-badge"
+                >
+                  {t('holds.actionNeeded')}
+                </span>
+              )}
               <time dateTime={transaction.created_at}>{date}</time>
             </span>
             <span>{t('dashboard.transfers.youSent', { amount: sent })}</span>
