@@ -22,6 +22,11 @@ const WATCHED: readonly TransactionStatus[] = [
   'paid',
   'processing',
 ];
+/**
+ * A step is late once it is this long past its expected time: the job that ends it (a payout start
+ * polled every second, a webhook on its way) is not overtaken by the check.
+ */
+export const OVERRUN_GRACE_MS = 5 * 60_000;
 /** How many late transfers one run of the job marks (the next tick takes the rest). */
 const BATCH = 100;
 
@@ -123,11 +128,12 @@ export class TransferDelays {
    */
   async markOverdue(): Promise<number> {
     const at = this.deps.now();
+    const lateBy = new Date(at.getTime() - OVERRUN_GRACE_MS);
     const late = await this.deps.db
       .selectFrom('transactions')
       .select('id')
       .where('delay_code', 'is', null)
-      .where('step_expected_at', '<=', at)
+      .where('step_expected_at', '<=', lateBy)
       .where('status', 'in', [...WATCHED])
       .orderBy('step_expected_at')
       .limit(BATCH)
@@ -154,7 +160,7 @@ export class TransferDelays {
           .executeTakeFirst();
         const now = this.deps.now();
         if (!row || row.delay_code !== null || !row.step_expected_at) return false;
-        if (row.step_expected_at.getTime() > now.getTime()) return false;
+        if (row.step_expected_at.getTime() > now.getTime() - OVERRUN_GRACE_MS) return false;
         const code = overrunCode(row.status);
         if (!code) return false;
         // The step as if it began now: the revised arrival.
