@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
             id: 'track',
             path: paths.track.path,
             handle: handle('track'),
-            lazy: () => withTexts(import('./routes/track'), 'tracking'),
+            lazy: () => withTexts(import('./routes/track'), 'tracking', 'delays'),
           },
           {
             id: 'app',
@@ -74,7 +74,8 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits'),
+                lazy: () =>
+                  withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits', 'delays'),
               },
               {
                 id: 'transferWizard',
@@ -98,13 +99,13 @@ export const routes: RouteObject[] = [
                 id: 'transactions',
                 path: paths.transactions.path,
                 handle: handle('transactions'),
-                lazy: () => withTexts(import('./routes/transactions'), 'dashboard'),
+                lazy: () => withTexts(import('./routes/transactions'), 'dashboard', 'delays'),
               },
               {
                 id: 'viewTransaction',
                 path: paths.viewTransaction.path,
                 handle: handle('viewTransaction'),
-                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients'),
+                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients', 'delays'),
               },
               {
                 id: 'recipients',

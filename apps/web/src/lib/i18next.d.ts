@@ -1,6 +1,7 @@
 import 'i18next';
 import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
+import type delays from '@/locales/en/delays';
 import type devices from '@/locales/en/devices';
 import type limits from '@/locales/en/limits';
 import type onboarding from '@/locales/en/onboarding';
@@ -36,6 +37,7 @@ declare module 'i18next' {
         limits: typeof limits;
         passkeys: typeof passkeys;
         stepUp: typeof stepUp;
+        delays: typeof delays;
       };
     };
   }
