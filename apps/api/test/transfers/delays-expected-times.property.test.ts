@@ -100,31 +100,50 @@ describe('expected times of a transfer', () => {
   it('a bank transfer arrives later than a card payment: the pay-in speed counts', () => {
     const since = new Date('2030-03-05T10:00:00Z');
     const card = expectedTimes({ ...base, status: 'awaiting_payment', since, country: 'GB' });
-    const bank = expectedTimes({ ...base, payInMethod: 'bank_transfer', status: 'awaiting_payment', since, country: 'GB' });
-    expect(bank.expectedAt!.getTime() - card.expectedAt!.getTime()).toBe(
-      PAY_IN_MS.bank_transfer - PAY_IN_MS.card,
-    );
+    const bank = expectedTimes({
+      ...base,
+      payInMethod: 'bank_transfer',
+      status: 'awaiting_payment',
+      since,
+      country: 'GB',
+    });
+    expect(bank.expectedAt!.getTime() - card.expectedAt!.getTime()).toBe(PAY_IN_MS.bank_transfer - PAY_IN_MS.card);
     expect(card.stepExpectedAt).toBeNull();
-    const paying = expectedTimes({ ...base, payInMethod: 'bank_transfer', status: 'payment_processing', since, country: 'GB' });
+    const paying = expectedTimes({
+      ...base,
+      payInMethod: 'bank_transfer',
+      status: 'payment_processing',
+      since,
+      country: 'GB',
+    });
     expect(paying.stepExpectedAt?.toISOString()).toBe('2030-03-05T12:00:00.000Z');
   });
 
   it('each step’s arrival is never before its step’s end; completed arrives when it completed; final steps keep it', () => {
     const statuses = ['awaiting_payment', 'payment_processing', 'paid', 'processing'] as const;
     fc.assert(
-      fc.property(instant, country, fc.constantFrom(...statuses), fc.integer({ min: 0, max: 48 }), (since, c, status, max) => {
-        const t = expectedTimes({ ...base, deliveryHours: { min: 0, max }, status, since, country: c });
-        expect(t.expectedAt).not.toBeNull();
-        expect(t.expectedAt!.getTime()).toBeGreaterThanOrEqual(since.getTime());
-        if (t.stepExpectedAt) expect(t.expectedAt!.getTime()).toBeGreaterThanOrEqual(t.stepExpectedAt.getTime());
-        expect(isWorkingDay(t.expectedAt!, c)).toBe(true);
-      }),
+      fc.property(
+        instant,
+        country,
+        fc.constantFrom(...statuses),
+        fc.integer({ min: 0, max: 48 }),
+        (since, c, status, max) => {
+          const t = expectedTimes({ ...base, deliveryHours: { min: 0, max }, status, since, country: c });
+          expect(t.expectedAt).not.toBeNull();
+          expect(t.expectedAt!.getTime()).toBeGreaterThanOrEqual(since.getTime());
+          if (t.stepExpectedAt) expect(t.expectedAt!.getTime()).toBeGreaterThanOrEqual(t.stepExpectedAt.getTime());
+          expect(isWorkingDay(t.expectedAt!, c)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
     const at = new Date('2030-03-05T10:00:00Z');
     expect(expectedTimes({ ...base, status: 'completed', since: at, country: 'GB' }).expectedAt).toEqual(at);
     for (const status of ['cancelled', 'expired', 'returned', 'refunded'] as const) {
-      expect(expectedTimes({ ...base, status, since: at, country: 'GB' })).toEqual({ stepExpectedAt: null, expectedAt: null });
+      expect(expectedTimes({ ...base, status, since: at, country: 'GB' })).toEqual({
+        stepExpectedAt: null,
+        expectedAt: null,
+      });
     }
   });
 

@@ -10,13 +10,13 @@ import type { PayInMethod, TransactionStatus } from '@remit/contract';
  */
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
 
 /**
  * How long a payment takes to reach us (docs/product/expected-times.md#pay-in-speed): a card payment
  * is confirmed by the gateway within minutes, a bank transfer "usually within 2 hours".
  */
-export const PAY_IN_MS: Record<PayInMethod, number> = { card: 15 * 60_000, bank_transfer: 2 * HOUR_MS };
+export const PAY_IN_MS: Record<PayInMethod, number> = { card: 900_000, bank_transfer: 7_200_000 };
 
 /** The holiday types that close the payout partner's banks (public and bank holidays). */
 const CLOSING_TYPES = new Set(['public', 'bank']);
@@ -45,7 +45,7 @@ export function holidaysOf(country: string, year: number): ReadonlySet<string> {
 
 /** The UTC calendar date of `at`, `YYYY-MM-DD`. */
 const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-const startOfDay = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+const startOfDay = (at: Date): Date => new Date(at.getTime() - (at.getTime() % DAY_MS));
 
 /**
  * Whether the destination's banks pay out on the day of `at` (its UTC calendar date): not a

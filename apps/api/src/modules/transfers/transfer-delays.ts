@@ -1,4 +1,9 @@
-import type { PayInMethod, TransactionDelay, TransactionStatus, TransactionStatusChangedPayload } from '@remit/contract';
+import type {
+  PayInMethod,
+  TransactionDelay,
+  TransactionStatus,
+  TransactionStatusChangedPayload,
+} from '@remit/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/types.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';

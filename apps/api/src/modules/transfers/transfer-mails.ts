@@ -11,13 +11,7 @@ import { DELAY_CODES, type DelayCode } from './expected-times.ts';
  * yet (`payout_delayed`, docs/product/money-movement.md#payout).
  */
 export type MailedStatus =
-  | 'paid'
-  | 'completed'
-  | 'returned'
-  | 'refunded'
-  | 'payout_delayed'
-  | 'new_recipient'
-  | 'delayed';
+  'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed' | 'new_recipient' | 'delayed';
 
 interface TransferMailText {
   subject: (d: Details) => string;
