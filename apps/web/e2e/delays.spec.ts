@@ -47,6 +47,7 @@ test('a delayed transfer’s reason and new date appear live on the transaction 
   await expect(page.locator('svg.animate-spin')).toHaveCount(0);
   expect((await axe(page).analyze()).violations).toEqual([]);
   expect(await page.evaluate(findLayoutProblems)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('delayed.png'), fullPage: true });
 
   // The partner pays it out later: delivered, the delay gone.
   await expect(page.getByTestId('transfer-status').first()).toHaveText('Completed', { timeout: 60_000 });

@@ -76,6 +76,18 @@ describe('expected times on every answer', () => {
     expect(read.expected_at).toBe(created.expected_at);
     const list = TransactionList.parse((await client.get(e.listTransactions.path)).json());
     expect(list.data.map((t) => [t.id, t.expected_at, t.delay])).toEqual([[tx.id, created.expected_at, null]]);
+
+    // Still unpaid a day later: the arrival is the one if paid now, not a date already past.
+    ctx.clock.advance(25 * 3_600_000);
+    const later = await ctx.app.services.transfers.get(
+      {
+        customerId: (await ctx.db.selectFrom('transactions').select('customer_id').executeTakeFirstOrThrow())
+          .customer_id,
+      } as never,
+      tx.id,
+    );
+    expect(new Date(later.expected_at).getTime()).toBeGreaterThan(ctx.clock.now().getTime());
+    expect(isWorkingDay(new Date(later.expected_at), 'DE')).toBe(true);
   });
 
   it('a payment and the payout start move the step’s expected time; delivered, expected_at is when it arrived', async () => {

@@ -94,6 +94,18 @@ export class TransferDelays {
     });
   }
 
+  /**
+   * A transfer as read now: unpaid with no payment started, its arrival is the one if paid now
+   * (docs/product/expected-times.md#steps), never earlier than the one stored.
+   */
+  current<T extends TimedTransfer & { status: TransactionStatus; step_expected_at: Date | null; expected_at: Date }>(
+    row: T,
+  ): T {
+    if ((row.status !== 'awaiting_payment' && row.status !== 'payment_failed') || row.step_expected_at) return row;
+    const paidNow = this.timesFor(row, 'awaiting_payment', this.deps.now()).expectedAt;
+    return paidNow && paidNow.getTime() > row.expected_at.getTime() ? { ...row, expected_at: paidNow } : row;
+  }
+
   /** The columns of a new transfer (transfer-confirm.ts): `awaiting_payment` from `at`. */
   forNew(transfer: TimedTransfer, at: Date): { step_expected_at: Date | null; expected_at: Date } {
     const times = this.timesFor(transfer, 'awaiting_payment', at);

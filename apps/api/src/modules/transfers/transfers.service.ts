@@ -59,7 +59,7 @@ export interface TransfersServiceDeps {
   stepUp: Pick<StepUp, 'ensure'>;
   stepUpThresholdGbp: bigint;
   /** Expected times of a new transfer and of a change of pay-in method (docs/product/expected-times.md). */
-  times: Pick<TransferDelays, 'forNew' | 'stepChanged'>;
+  times: Pick<TransferDelays, 'forNew' | 'stepChanged' | 'current'>;
 }
 
 /**
@@ -119,7 +119,7 @@ export class TransfersService {
     const timelines = await this.timelines(page.map((r) => r.id));
     const last = page[page.length - 1];
     return {
-      data: page.map((r) => toTransaction(r, timelines.get(r.id) ?? [])),
+      data: page.map((r) => toTransaction(this.deps.times.current(r), timelines.get(r.id) ?? [])),
       next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
   }
@@ -128,7 +128,7 @@ export class TransfersService {
     const row = UUID.test(id) ? await transfersRepository.find(this.deps.db, auth.customerId, id) : undefined;
     if (!row) throw AppError.notFound();
     const timelines = await this.timelines([row.id]);
-    return toTransaction(row, timelines.get(row.id) ?? []);
+    return toTransaction(this.deps.times.current(row), timelines.get(row.id) ?? []);
   }
 
   /** The customer's transfer as paying it needs it, with its quote's ways to pay (undefined: not theirs). */
