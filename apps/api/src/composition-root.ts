@@ -47,6 +47,7 @@ import type { TasksService } from './modules/tasks/tasks.service.ts';
 import type { TrackingService } from './modules/tracking/tracking.service.ts';
 import type { TransferLifecycle } from './modules/transfers/lifecycle.ts';
 import type { TransferHolds } from './modules/transfers/transfer-holds.ts';
+import type { TransferDelays } from './modules/transfers/transfer-delays.ts';
 import type { TransferSteps } from './modules/transfers/transfer-steps.ts';
 import type { TransfersService } from './modules/transfers/transfers.service.ts';
 import type { WebhookInbox } from './modules/webhooks/webhook-inbox.ts';
@@ -102,6 +103,8 @@ export interface Services {
   webhookInbox: WebhookInbox;
   /** Every status change of a transfer (docs/product/money-movement.md#transaction-statuses). */
   lifecycle: TransferLifecycle;
+  /** Expected times and delays of transfers (docs/product/expected-times.md). */
+  delays: TransferDelays;
   /** The double-entry ledger (docs/product/ledger.md). */
   ledger: Ledger;
   /** The payment gateway in use, or null when none is configured (docs/product/payments.md). */
@@ -194,7 +197,7 @@ const HOUR_MS = 3_600_000;
 function periodicTasks(
   config: Config,
   { documents }: Pick<Services, 'documents'>,
-  { transfers, ratesJob }: Pick<Services, 'transfers' | 'ratesJob'>,
+  { transfers, ratesJob, delays }: Pick<Services, 'transfers' | 'ratesJob' | 'delays'>,
 ): PeriodicTask[] {
   const tasks: PeriodicTask[] = [
     // Files no row refers to, stale upload targets and tokens (docs/product/account-verification.md#upload).
@@ -203,6 +206,8 @@ function periodicTasks(
     { name: 'documents.resume-reviews', everyMs: 10 * 60_000, run: () => documents.resumeReviews() },
     // Idempotency keys live 24 hours (docs/product/money-movement.md#idempotency).
     { name: 'transfers.sweep-idempotency-keys', everyMs: HOUR_MS, run: () => transfers.sweepIdempotencyKeys() },
+    // Steps that overran their expected time are marked delayed (docs/product/expected-times.md#the-job).
+    { name: 'transfers.mark-delays', everyMs: 60_000, run: () => delays.markOverdue() },
   ];
   // Mid-market rates (docs/product/money-movement.md#corridors): a failure is logged and keeps the last rates.
   if (config.rates.refreshMinutes > 0) {

@@ -26,6 +26,7 @@ import type { DocumentsService } from '../modules/documents/documents.service.ts
 import { holdJobs } from '../modules/transfers/hold-jobs.ts';
 import { TransferHolds } from '../modules/transfers/transfer-holds.ts';
 import { TransferLifecycle } from '../modules/transfers/lifecycle.ts';
+import { TransferDelays } from '../modules/transfers/transfer-delays.ts';
 import { TransferSteps } from '../modules/transfers/transfer-steps.ts';
 import { transferJobs } from '../modules/transfers/transfers.jobs.ts';
 import { countedInLast30Days, TransfersService, usedInLast30Days } from '../modules/transfers/transfers.service.ts';
@@ -70,7 +71,16 @@ export function createMoneyServices(
   // The embedded sandboxes queue their jobs through this (adapters never import the jobs module).
   const enqueue: EnqueueJob = (job, payload, options) => jobs.enqueue(db, job, payload, options);
   const quotes = new QuotesService({ db, now, corridors, rates, limits, jobs });
-  const lifecycle = new TransferLifecycle({ now, jobs });
+  // Expected times and delays (docs/product/expected-times.md).
+  const delays = new TransferDelays({
+    db,
+    uow,
+    now,
+    corridors,
+    jobs,
+    payoutStartDelayMs: config.payouts.startDelayMs,
+  });
+  const lifecycle = new TransferLifecycle({ now, jobs, times: delays });
   const transfers = new TransfersService({
     db,
     uow,
@@ -81,6 +91,7 @@ export function createMoneyServices(
     jobs,
     stepUp,
     stepUpThresholdGbp: config.stepUp.thresholdGbp,
+    times: delays,
   });
   const ledger = new Ledger({ now });
   // Payments and payouts depend on the transfer module; it reaches them through ports set below.
@@ -125,6 +136,7 @@ export function createMoneyServices(
     partner: sandboxPayouts ? (infra.wrapPayoutPartner?.(sandboxPayouts.partner) ?? sandboxPayouts.partner) : null,
     transfers: lifecycle,
     steps: transferSteps,
+    delays,
     jobs,
     inbox: webhookInbox,
     startDelayMs: config.payouts.startDelayMs,
@@ -181,6 +193,7 @@ export function createMoneyServices(
     transferHolds,
     webhookInbox,
     lifecycle,
+    delays,
     ledger,
     gateway,
     sandboxGateway: sandboxPayments?.gateway ?? null,

@@ -45,7 +45,16 @@ describe('tracking', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = Tracking.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['amount', 'currency', 'delivery_estimate', 'recipient_first_name', 'status', 'timeline'].sort(),
+      [
+        'amount',
+        'currency',
+        'delay',
+        'delivery_estimate',
+        'expected_at',
+        'recipient_first_name',
+        'status',
+        'timeline',
+      ].sort(),
     );
     expect(body).toMatchObject({
       status: 'processing',

@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
             id: 'track',
             path: paths.track.path,
             handle: handle('track'),
-            lazy: () => withTexts(import('./routes/track'), 'tracking'),
+            lazy: () => withTexts(import('./routes/track'), 'tracking', 'delays'),
           },
           {
             id: 'app',
@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
                     'limits',
                     'rateAlerts',
                     'holds',
+                    'delays',
                   ),
               },
               {
@@ -107,13 +108,14 @@ export const routes: RouteObject[] = [
                 id: 'transactions',
                 path: paths.transactions.path,
                 handle: handle('transactions'),
-                lazy: () => withTexts(import('./routes/transactions'), 'dashboard', 'holds'),
+                lazy: () => withTexts(import('./routes/transactions'), 'dashboard', 'holds', 'delays'),
               },
               {
                 id: 'viewTransaction',
                 path: paths.viewTransaction.path,
                 handle: handle('viewTransaction'),
-                lazy: () => withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients', 'holds'),
+                lazy: () =>
+                  withTexts(import('./routes/view-transaction'), 'dashboard', 'recipients', 'holds', 'delays'),
               },
               {
                 id: 'recipients',

@@ -1,6 +1,7 @@
 import 'i18next';
 import type common from '@/locales/en/common';
 import type dashboard from '@/locales/en/dashboard';
+import type delays from '@/locales/en/delays';
 import type devices from '@/locales/en/devices';
 import type holds from '@/locales/en/holds';
 import type limits from '@/locales/en/limits';
@@ -40,6 +41,7 @@ declare module 'i18next' {
         stepUp: typeof stepUp;
         rateAlerts: typeof rateAlerts;
         holds: typeof holds;
+        delays: typeof delays;
       };
     };
   }

@@ -171,6 +171,9 @@ export function buildTransfer(seed: TransferSeed = {}): Transaction {
     created_at: created,
     updated_at: created,
     timeline: [{ status: 'awaiting_payment', at: created, note: null }],
+    expected_at: new Date(Date.parse(created) + 26 * 3600_000).toISOString(),
+    step_expected_at: null,
+    delay: null,
     ...rest,
   });
 }

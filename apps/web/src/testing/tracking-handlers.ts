@@ -21,6 +21,8 @@ export function buildTracking(seed: Partial<Tracking> = {}): Tracking {
       { status: 'paid', at: '2026-11-20T10:05:00.000Z' },
       { status: 'processing', at: '2026-11-20T10:06:00.000Z' },
     ],
+    expected_at: '2026-11-20T11:06:00.000Z',
+    delay: null,
     ...seed,
   };
 }

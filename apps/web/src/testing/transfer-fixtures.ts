@@ -152,5 +152,8 @@ export function buildTransaction(
     created_at: now,
     updated_at: now,
     timeline: [{ status: 'awaiting_payment', at: now, note: null }],
+    expected_at: new Date(Date.now() + 26 * 60 * MINUTE).toISOString(),
+    step_expected_at: null,
+    delay: null,
   });
 }

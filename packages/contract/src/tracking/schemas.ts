@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from '../common/primitives.ts';
 import { NonNegativeMinorUnits } from '../money/schemas.ts';
-import { TransactionStatus } from '../transactions/schemas.ts';
+import { TransactionDelay, TransactionStatus } from '../transactions/schemas.ts';
 
 /** `POST /client/v1/transactions/{id}/tracking-link`: the link to share and its token (shown once). */
 export const TrackingLink = z.object({ url: z.string(), token: z.string() });
@@ -21,6 +21,9 @@ export const Tracking = z.object({
   recipient_first_name: z.string(),
   delivery_estimate: z.string(),
   timeline: z.array(z.object({ status: TransactionStatus, at: Timestamp })),
+  /** The expected arrival and the delay, as the sender sees them (docs/product/expected-times.md). */
+  expected_at: Timestamp,
+  delay: TransactionDelay.nullable(),
 });
 export type Tracking = z.infer<typeof Tracking>;
 

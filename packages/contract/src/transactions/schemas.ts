@@ -96,6 +96,18 @@ export const TransactionRecipient = z.object({
 });
 export type TransactionRecipient = z.infer<typeof TransactionRecipient>;
 
+/** The delay codes (docs/product/expected-times.md#delay-codes). */
+export const DelayCode = z.enum(['payment_not_received', 'payout_slow', 'payout_partner_holiday']);
+export type DelayCode = z.infer<typeof DelayCode>;
+
+/** A step that overran (docs/product/expected-times.md): why, in English, and the new arrival. */
+export const TransactionDelay = z.object({
+  code: DelayCode,
+  text: z.string(),
+  revised_expected_at: Timestamp,
+});
+export type TransactionDelay = z.infer<typeof TransactionDelay>;
+
 export const Transaction = z.object({
   id: Id,
   status: TransactionStatus,
@@ -125,6 +137,11 @@ export const Transaction = z.object({
   timeline: z.array(TimelineEntry),
   /** Null, or what we need before the payout starts (docs/product/holds.md#wire-shape). */
   hold: TransactionHold.nullable().optional(),
+  /** The expected arrival, always set; a delay moves it (docs/product/expected-times.md). */
+  expected_at: Timestamp,
+  /** When the current step should be over; null: the customer's step or a final one. */
+  step_expected_at: Timestamp.nullable(),
+  delay: TransactionDelay.nullable(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -3,6 +3,8 @@ export * from './payout-partner.ts';
 export {
   ACCOUNT_CLOSED,
   DETAILS_REJECTED,
+  heldUntil,
+  isHeldForHoliday,
   isClosedAccount,
   SANDBOX_PAYOUT_SIGNATURE_HEADER,
   SandboxPayoutPartner,

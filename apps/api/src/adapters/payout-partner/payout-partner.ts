@@ -55,7 +55,11 @@ export interface PartnerPayout {
   returnReason?: string;
 }
 
-export type PayoutEventType = 'payout.processing' | 'payout.completed' | 'payout.returned';
+/**
+ * `payout.held`: the partner holds the payout (its bank is closed for a public holiday) and will pay
+ * it out by `expectedAt` (docs/product/expected-times.md#sandbox-triggers).
+ */
+export type PayoutEventType = 'payout.processing' | 'payout.held' | 'payout.completed' | 'payout.returned';
 
 /** A verified webhook notice. `id` is the event's own id: the inbox stores it so a repeat applies once. */
 export interface PayoutEvent {
@@ -68,6 +72,8 @@ export interface PayoutEvent {
   occurredAt: Date;
   /** Set on `payout.returned` only. */
   reason?: string;
+  /** Set on `payout.held` only: the partner's new date. */
+  expectedAt?: Date;
 }
 
 export type WebhookHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;

@@ -62,12 +62,28 @@ export function isClosedAccount(recipient: PayoutRecipient): boolean {
   return accountEndsIn(recipient, '000');
 }
 
+/**
+ * The sandbox's bank holiday (docs/product/expected-times.md#sandbox-triggers): an account number,
+ * IBAN or wallet number ending in 777 is held by the partner, its bank closed for a public holiday.
+ */
+export function isHeldForHoliday(recipient: PayoutRecipient): boolean {
+  return accountEndsIn(recipient, '777');
+}
+
+/** The new date the sandbox gives a held payout: 09:00 UTC on the first weekday after tomorrow. */
+export function heldUntil(at: Date): Date {
+  const DAY_MS = 86_400_000;
+  let day = Math.floor(at.getTime() / DAY_MS) * DAY_MS + 2 * DAY_MS;
+  while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY_MS;
+  return new Date(day + 9 * 3_600_000);
+}
+
 /** The sandbox's refusal at start: an account ending in 999 has details the bank rejects. */
 export const DETAILS_REJECTED = 'The recipient’s bank rejected the account details';
 
 const WebhookBody = z.object({
   id: z.string().regex(/^evt_[0-9a-f]{24}$/),
-  type: z.enum(['payout.processing', 'payout.completed', 'payout.returned']),
+  type: z.enum(['payout.processing', 'payout.held', 'payout.completed', 'payout.returned']),
   created: z.number().int().nonnegative(),
   data: z.object({
     reference: z.string().regex(REFERENCE),
@@ -76,6 +92,7 @@ const WebhookBody = z.object({
     amount: z.string(),
     currency: CurrencyCode,
     reason: z.string().min(1).max(200).nullable(),
+    expected_at: z.string().datetime().nullable().optional(),
   }),
 });
 
@@ -134,8 +151,10 @@ export class SandboxPayoutPartner implements PayoutPartner {
       return { partnerReference: winner.partnerReference };
     }
     this.scheduleWebhook(record, 'payout.processing', at);
+    // Held for a bank holiday: the partner gives its new date at once.
+    if (isHeldForHoliday(record.recipient)) this.scheduleWebhook(record, 'payout.held', at, heldUntil(at));
     const ref = record.partnerReference;
-    this.opts.schedule(this.opts.completionDelayMs, async () => {
+    this.opts.schedule(this.completionDelayFor(record.recipient), async () => {
       await this.settle(ref);
     });
     return { partnerReference: ref };
@@ -175,6 +194,7 @@ export class SandboxPayoutPartner implements PayoutPartner {
       if (!body.success) return null;
       const { data, type } = body.data;
       if ((type === 'payout.returned') !== (data.reason !== null)) return null;
+      if ((type === 'payout.held') !== Boolean(data.expected_at)) return null;
       return {
         id: body.data.id,
         type,
@@ -183,11 +203,20 @@ export class SandboxPayoutPartner implements PayoutPartner {
         amount: money(data.amount, data.currency),
         occurredAt: new Date(body.data.created * 1000),
         ...(data.reason !== null ? { reason: data.reason } : {}),
+        ...(data.expected_at ? { expectedAt: new Date(data.expected_at) } : {}),
       };
     });
   }
 
-  private scheduleWebhook(record: SandboxPayoutRecord, type: PayoutEventType, at: Date): void {
+  /**
+   * How long the sandbox takes from processing to completed: a payout it holds for a bank holiday
+   * (an account ending in 777) four times as long, so the delay is seen before it arrives.
+   */
+  completionDelayFor(recipient: PayoutRecipient): number {
+    return isHeldForHoliday(recipient) ? 4 * this.opts.completionDelayMs : this.opts.completionDelayMs;
+  }
+
+  private scheduleWebhook(record: SandboxPayoutRecord, type: PayoutEventType, at: Date, expectedAt?: Date): void {
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,
       type,
@@ -199,6 +228,7 @@ export class SandboxPayoutPartner implements PayoutPartner {
         amount: serialiseMinorUnits(record.amount),
         currency: record.amount.currency,
         reason: type === 'payout.returned' ? record.returnReason : null,
+        expected_at: expectedAt ? expectedAt.toISOString() : null,
       },
     });
     this.opts.schedule(0, async () => {

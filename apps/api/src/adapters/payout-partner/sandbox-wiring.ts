@@ -79,7 +79,7 @@ export function createSandboxPayoutPartner(deps: SandboxPayoutWiringDeps): {
         SANDBOX_PAYOUT_JOBS.settle,
         { partnerReference: started.partnerReference },
         {
-          runAt: new Date(deps.now().getTime() + deps.completionDelayMs),
+          runAt: new Date(deps.now().getTime() + this.completionDelayFor(input.recipient)),
           uniqueKey: `${SANDBOX_PAYOUT_JOBS.settle.name}:${started.partnerReference}`,
         },
       );

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { UUID, newId } from '../../lib/ids.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { TransferLifecycle } from '../transfers/lifecycle.ts';
+import type { TransferDelays } from '../transfers/transfer-delays.ts';
 import type { PayoutMoney, TransferSteps } from '../transfers/transfer-steps.ts';
 import type { InboxAnswer, WebhookInbox } from '../webhooks/webhook-inbox.ts';
 import { PAYOUT_JOBS } from './payouts.jobs.ts';
@@ -34,6 +35,8 @@ export interface PayoutsServiceDeps {
   transfers: Pick<TransferLifecycle, 'lock' | 'note'>;
   /** What the partner said, told to the transfer. */
   steps: Pick<TransferSteps, 'payoutStarting' | 'payoutCompleted' | 'payoutReturned'>;
+  /** A payout the partner holds with a new date: the transfer is delayed (docs/product/expected-times.md). */
+  delays: Pick<TransferDelays, 'partnerHeld'>;
   jobs: Pick<Jobs, 'enqueue'>;
   /** The one webhook inbox (docs/product/money-movement.md#webhooks). */
   inbox: Pick<WebhookInbox, 'receive'>;
@@ -224,6 +227,10 @@ export class PayoutsService {
     await this.deps.transfers.lock(trx, unlocked.transaction_id);
     const payout = await payoutsRepository.lock(trx, payoutId);
     if (!payout || payout.status !== 'processing') return 'already_decided';
+    if (event.type === 'payout.held') {
+      if (event.expectedAt) await this.deps.delays.partnerHeld(trx, after, payout.transaction_id, event.expectedAt);
+      return 'noted';
+    }
     const amount = money(BigInt(payout.amount), payout.currency as CurrencyCode);
     if (event.amount.currency !== amount.currency || event.amount.amount !== amount.amount) {
       this.deps.log.error(

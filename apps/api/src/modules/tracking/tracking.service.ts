@@ -75,6 +75,9 @@ export class TrackingService {
       recipient_first_name: row.recipient_name.trim().split(/\s+/)[0] ?? '',
       delivery_estimate: row.delivery_estimate,
       timeline: row.timeline.map((e) => ({ status: e.status as TransactionStatus, at: new Date(e.at).toISOString() })),
+      // The expected arrival and a delay, as the sender sees them (docs/product/expected-times.md).
+      expected_at: row.expected_at,
+      delay: row.delay,
     };
   }
 }

@@ -8,6 +8,7 @@ import { TRANSFER_JOBS } from './transfers.jobs.ts';
 import { transfersRepository } from './transfers.repository.ts';
 import type { TimelineNote } from './timeline-words.ts';
 import type { MailedStatus } from './transfer-mails.ts';
+import type { TransferDelays } from './transfer-delays.ts';
 
 /** The statuses a transfer's customer is mailed about (docs/product/money-movement.md#transaction-statuses). */
 export const MAILED_STATUSES: readonly TransactionStatus[] = ['paid', 'completed', 'returned', 'refunded'];
@@ -45,6 +46,8 @@ export type TransitionResult =
 export interface LifecycleDeps {
   now: Clock;
   jobs: Pick<Jobs, 'enqueue'>;
+  /** Each step's expected times, and a delay cleared (docs/product/expected-times.md). */
+  times: Pick<TransferDelays, 'stepChanged'>;
 }
 
 /**
@@ -90,6 +93,7 @@ export class TransferLifecycle {
     if (!allowed) return { ok: false, reason: 'not_allowed', from, transaction: row };
     const at = this.deps.now();
     await transfersRepository.setStatus(trx, row.id, input.to, at);
+    await this.deps.times.stepChanged(trx, row.id, input.to, at);
     await transfersRepository.addEvent(trx, row.id, input.to, input.note, at);
     const mail = isMailed(input.to) ? input.to : undefined;
     await this.tell(trx, after, { row, status: input.to, mail, at, socketId: input.socketId });

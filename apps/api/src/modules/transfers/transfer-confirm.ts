@@ -284,6 +284,7 @@ export class TransferConfirmation {
           purpose,
           reference,
           delivery_estimate: locked.delivery_estimate,
+          ...this.deps.times.forNew(locked, at),
           status: 'awaiting_payment',
           pay_by: payBy,
           created_at: at,

@@ -4,12 +4,14 @@ import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
 import type { Database } from '../../db/types.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+import { DELAY_CODES, type DelayCode } from './expected-times.ts';
 
 /**
  * What a transfer's customer is mailed about: the statuses, and a payout the partner has not taken
  * yet (`payout_delayed`, docs/product/money-movement.md#payout).
  */
-export type MailedStatus = 'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed' | 'new_recipient';
+export type MailedStatus =
+  'paid' | 'completed' | 'returned' | 'refunded' | 'payout_delayed' | 'new_recipient' | 'delayed';
 
 interface TransferMailText {
   subject: (d: Details) => string;
@@ -21,10 +23,14 @@ interface Details {
   amount: string;
   recipient: string;
   total: string;
+  /** A delay's reason in words and its new arrival (`delayed`, docs/product/expected-times.md#the-mail). */
+  reason: string;
+  revised: string;
 }
 
 interface TransferCatalog {
   statuses: Record<MailedStatus, TransferMailText>;
+  delayReasons: Record<DelayCode, string>;
   action: string;
   footer: string;
 }
@@ -67,6 +73,17 @@ const catalogs: Record<Locale, TransferCatalog> = {
         body: (d) =>
           `You set up a transfer of ${d.amount} to ${d.recipient}, a recipient added in the last 24 hours. If this was not you, do not pay it: cancel it, change your password and contact us.`,
       },
+      delayed: {
+        subject: (d) => `Your transfer to ${d.recipient} is late`,
+        heading: 'Your transfer is late',
+        body: (d) =>
+          `Your transfer of ${d.amount} to ${d.recipient} is taking longer than expected: ${d.reason}. It should now arrive by ${d.revised}. You don't need to do anything.`,
+      },
+    },
+    delayReasons: {
+      payment_not_received: 'your payment has not reached us yet',
+      payout_slow: 'the payout is taking longer than usual',
+      payout_partner_holiday: 'the recipient’s bank is closed for a public holiday',
     },
     action: 'View transfer',
     footer: 'You are receiving this email because you sent money with us.',
@@ -108,11 +125,30 @@ const catalogs: Record<Locale, TransferCatalog> = {
         body: (d) =>
           `Vous avez préparé un transfert de ${d.amount} à ${d.recipient}, un bénéficiaire ajouté ces dernières 24 heures. Si ce n’est pas vous, ne le payez pas : annulez-le, changez votre mot de passe et contactez-nous.`,
       },
+      delayed: {
+        subject: (d) => `Votre transfert à ${d.recipient} est en retard`,
+        heading: 'Votre transfert est en retard',
+        body: (d) =>
+          `Votre transfert de ${d.amount} à ${d.recipient} prend plus de temps que prévu : ${d.reason}. Il devrait maintenant arriver d’ici le ${d.revised}. Vous n’avez rien à faire.`,
+      },
+    },
+    delayReasons: {
+      payment_not_received: 'votre paiement ne nous est pas encore parvenu',
+      payout_slow: 'le versement prend plus de temps que d’habitude',
+      payout_partner_holiday: 'la banque du bénéficiaire est fermée pour un jour férié',
     },
     action: 'Voir le transfert',
     footer: 'Vous recevez cet e-mail parce que vous avez envoyé de l’argent avec nous.',
   },
 };
+
+/** "Monday 30 November 2026, 09:00 UTC" in the mail's language. */
+const revisedWords = (at: Date, locale: Locale): string =>
+  new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at) + ' UTC';
 
 const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 /** Every `MailedStatus` (the `transaction.mail` job's payload schema). */
@@ -123,6 +159,7 @@ export const MAILED_STATUS_VALUES = [
   'refunded',
   'payout_delayed',
   'new_recipient',
+  'delayed',
 ] as const satisfies readonly MailedStatus[];
 
 export interface TransactionMailDeps {
@@ -153,10 +190,14 @@ export async function sendTransactionMail(
       'transactions.target_currency',
       'transactions.target_amount',
       'transactions.total_to_pay',
+      'transactions.delay_code',
+      'transactions.delay_revised_at',
     ])
     .where('transactions.id', '=', transactionId)
     .executeTakeFirst();
   if (!row) return;
+  // A delay cleared before its mail went (the transfer moved on): nothing late to tell.
+  if (status === 'delayed' && (!row.delay_code || !row.delay_revised_at)) return;
   const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const catalog = catalogs[locale];
   const text = catalog.statuses[status];
@@ -164,6 +205,8 @@ export async function sendTransactionMail(
     amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
     total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
     recipient: row.recipient_name,
+    reason: DELAY_CODES.includes(row.delay_code as DelayCode) ? catalog.delayReasons[row.delay_code as DelayCode] : '',
+    revised: row.delay_revised_at ? revisedWords(row.delay_revised_at, locale) : '',
   };
   const base = deps.appUrl.replace(/\/+$/, '');
   await deps.mailer.send(

@@ -1,6 +1,7 @@
 import { type QuoteFeeItem, type TimelineEntry, type Transaction, type TransactionHold } from '@remit/contract';
 import { type TransactionRow } from './transfers.repository.ts';
 import { UUID } from '../../lib/ids.ts';
+import { delayOf } from './transfer-delays.ts';
 
 /**
  * A timeline entry with its params in one key order, however they were stored: jsonb orders object
@@ -58,6 +59,9 @@ export function toTransaction(
     updated_at: row.updated_at.toISOString(),
     timeline: timeline.map(inKeyOrder),
     hold,
+    expected_at: row.expected_at.toISOString(),
+    step_expected_at: row.step_expected_at?.toISOString() ?? null,
+    delay: delayOf(row),
   };
 }
 

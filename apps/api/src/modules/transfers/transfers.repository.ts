@@ -27,6 +27,9 @@ const TO_PAY_COLUMNS = [
   bigintText('transactions.total_to_pay').as('total_to_pay'),
 ] as const;
 
+/** Its expected times and delay (docs/product/expected-times.md). */
+const DELAY_COLUMNS = ['step_expected_at', 'expected_at', 'delay_code', 'delay_revised_at'] as const;
+
 /** A transfer as the wire shows it (transfer-view.ts). */
 const VIEW_COLUMNS = [
   ...TO_PAY_COLUMNS,
@@ -45,6 +48,7 @@ const VIEW_COLUMNS = [
   'delivery_estimate',
   'created_at',
   'updated_at',
+  ...DELAY_COLUMNS,
   bigintText('source_amount').as('source_amount'),
   bigintText('target_amount').as('target_amount'),
   bigintText('fee_total').as('fee_total'),
@@ -324,6 +328,7 @@ export const transfersRepository = {
         'target_currency',
         'recipient_name',
         'delivery_estimate',
+        ...DELAY_COLUMNS,
       ])
       .where('id', '=', id)
       .executeTakeFirst();

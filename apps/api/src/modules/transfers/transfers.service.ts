@@ -28,6 +28,7 @@ import { RECIPIENT_NOT_FOUND, TransferConfirmation, type CreateResult } from './
 import { ensureWithinLimits } from './transfer-limits.ts';
 import { decodeCursor, encodeCursor, toTransaction } from './transfer-view.ts';
 import { UUID } from '../../lib/ids.ts';
+import { delayOf, type TransferDelays } from './transfer-delays.ts';
 const DAY_MS = 86_400_000;
 const DEFAULT_PAGE = 20;
 
@@ -60,6 +61,8 @@ export interface TransfersServiceDeps {
    */
   stepUp: Pick<StepUp, 'ensure'>;
   stepUpThresholdGbp: bigint;
+  /** Expected times of a new transfer and of a change of pay-in method (docs/product/expected-times.md). */
+  times: Pick<TransferDelays, 'forNew' | 'stepChanged' | 'current'>;
 }
 
 /**
@@ -120,7 +123,9 @@ export class TransfersService {
     const holds = await this.holds(page.map((r) => r.id));
     const last = page[page.length - 1];
     return {
-      data: page.map((r) => toTransaction(r, timelines.get(r.id) ?? [], holds.get(r.id) ?? null)),
+      data: page.map((r) =>
+        toTransaction(this.deps.times.current(r), timelines.get(r.id) ?? [], holds.get(r.id) ?? null),
+      ),
       next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
   }
@@ -130,7 +135,7 @@ export class TransfersService {
     if (!row) throw AppError.notFound();
     const timelines = await this.timelines([row.id]);
     const holds = await this.holds([row.id]);
-    return toTransaction(row, timelines.get(row.id) ?? [], holds.get(row.id) ?? null);
+    return toTransaction(this.deps.times.current(row), timelines.get(row.id) ?? [], holds.get(row.id) ?? null);
   }
 
   /** The customer's transfer as paying it needs it, with its quote's ways to pay (undefined: not theirs). */
@@ -144,8 +149,13 @@ export class TransfersService {
   }
 
   /** The way to pay chosen (docs/product/money-movement.md#payment): pay-in method, fee items, fee and total. */
-  setPayIn(trx: Executor, id: string, values: PayInValues): Promise<void> {
-    return transfersRepository.setPayIn(trx, id, values);
+  async setPayIn(trx: Executor, id: string, values: PayInValues): Promise<void> {
+    await transfersRepository.setPayIn(trx, id, values);
+    // The pay-in method's speed changes the expected arrival (docs/product/expected-times.md#steps).
+    // An unpaid transfer's payment is now under way at the customer's bank or card.
+    const row = await transfersRepository.lockForTransition(trx, id);
+    const unpaid = row?.status === 'awaiting_payment' || row?.status === 'payment_failed';
+    if (row) await this.deps.times.stepChanged(trx, id, unpaid ? 'payment_processing' : row.status, values.at);
   }
 
   /**
@@ -177,7 +187,12 @@ export class TransfersService {
     const row = await transfersRepository.publicView(this.deps.db, id);
     if (!row) return undefined;
     const events = await transfersRepository.events(this.deps.db, [row.id]);
-    return { ...row, timeline: events.map((e) => ({ status: e.status, at: e.at })) };
+    return {
+      ...row,
+      timeline: events.map((e) => ({ status: e.status, at: e.at })),
+      expected_at: row.expected_at.toISOString(),
+      delay: delayOf(row),
+    };
   }
 
   /** Deletes the idempotency keys past their 24 hours (hourly, from app.ts). */

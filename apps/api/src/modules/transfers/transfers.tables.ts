@@ -57,6 +57,15 @@ export interface TransactionsTable {
   updated_at: Timestamp;
   /** The language the customer confirmed in: the transfer's mails use it (migration 20261124000400). */
   locale: ColumnType<string, string | undefined, string>;
+  /** When the current step should be over; null: the customer's step or a final one (migration 20261127000300). */
+  step_expected_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The expected arrival, always set (docs/product/expected-times.md). */
+  expected_at: Timestamp;
+  /** The delay of a step that overran (docs/product/expected-times.md#delay-codes), or null. */
+  delay_code: ColumnType<string | null, string | null | undefined, string | null>;
+  delay_revised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the delay was found: one mail per delay. */
+  delay_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TransactionEventsTable {

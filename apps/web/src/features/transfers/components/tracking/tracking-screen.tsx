@@ -8,6 +8,7 @@ import { toApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/format-date';
 import { formatAmount } from '@/lib/format-money';
 import { FINAL_STATUSES, trackingQueryOptions } from '../../api/get-tracking';
+import { ExpectedArrival } from '../delays/expected-arrival';
 
 /** The normal way of a transfer, as the recipient sees it: each step and the status that marks it done. */
 const STEPS = [
@@ -91,6 +92,7 @@ function TrackingPage({ tracking }: { tracking: Tracking }) {
             </dd>
           </div>
         </dl>
+        <ExpectedArrival transfer={tracking} />
         <section aria-labelledby="tracking-steps">
           <h2 id="tracking-steps" className="mb-3 text-lg font-semibold text-slate-900">
             {t('tracking.steps')}

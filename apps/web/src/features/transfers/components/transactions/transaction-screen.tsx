@@ -24,6 +24,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { timelineText } from '@/lib/timeline-text';
 import { formatAmount } from '@/lib/format-money';
 import { TransferStatusChip } from '@/components/money/transfer-status-chip';
+import { ExpectedArrival } from '../delays/expected-arrival';
 
 const PAYABLE: readonly TransactionStatus[] = ['awaiting_payment', 'payment_failed'];
 
@@ -155,6 +156,7 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
           {announced}
         </p>
       </div>
+      <ExpectedArrival transfer={transaction} />
 
       <div ref={noticeRef} tabIndex={-1} aria-live="polite" aria-atomic="true" className="focus:outline-none">
         {notice && (

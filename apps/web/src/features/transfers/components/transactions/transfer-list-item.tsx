@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format-date';
 import { formatAmount } from '@/lib/format-money';
 import { TransferStatusChip } from '@/components/money/transfer-status-chip';
+import { ExpectedArrival } from '../delays/expected-arrival';
 
 /**
  * One transfer in a list: the recipient, the status, what was sent and what they get, the date; the
@@ -56,6 +57,9 @@ export function TransferListItem({ transaction }: { transaction: Transaction }) 
               <time dateTime={transaction.created_at}>{date}</time>
             </span>
             <span>{t('dashboard.transfers.youSent', { amount: sent })}</span>
+          </span>
+          <span className="mt-1 block">
+            <ExpectedArrival transfer={transaction} compact />
           </span>
         </span>
       </Link>
