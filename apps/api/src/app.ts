@@ -29,6 +29,7 @@ import passwordsRoutes from './modules/passwords/passwords.routes.ts';
 import quotesRoutes from './modules/quotes/quotes.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
+import scheduledTransfersRoutes from './modules/scheduled-transfers/scheduled-transfers.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import transfersRoutes from './modules/transfers/transfers.routes.ts';
 import paymentsRoutes, { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(recipientsRoutes);
   await app.register(quotesRoutes);
   await app.register(transfersRoutes);
+  await app.register(scheduledTransfersRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentWebhookRoutes);
   await app.register(payoutWebhookRoutes);

@@ -47,3 +47,6 @@ export * from './passkeys/schemas.ts';
 export * as passkeysEndpoints from './passkeys/endpoints.ts';
 export * from './step-up/schemas.ts';
 export * as stepUpEndpoints from './step-up/endpoints.ts';
+export * from './scheduled-transfers/schemas.ts';
+export * as scheduledTransfersEndpoints from './scheduled-transfers/endpoints.ts';
+export * from './scheduled-transfers/dates.ts';

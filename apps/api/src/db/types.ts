@@ -21,6 +21,7 @@ import type { PaymentsTables } from '../modules/payments/payments.tables.ts';
 import type { PayoutsTables } from '../modules/payouts/payouts.tables.ts';
 import type { QuotesTables } from '../modules/quotes/quotes.tables.ts';
 import type { RecipientsTables } from '../modules/recipients/recipients.tables.ts';
+import type { ScheduledTransfersTables } from '../modules/scheduled-transfers/scheduled-transfers.tables.ts';
 import type { TrackingTables } from '../modules/tracking/tracking.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { WebhooksTables } from '../modules/webhooks/webhooks.tables.ts';
@@ -45,6 +46,7 @@ export type * from '../modules/payments/payments.tables.ts';
 export type * from '../modules/payouts/payouts.tables.ts';
 export type * from '../modules/quotes/quotes.tables.ts';
 export type * from '../modules/recipients/recipients.tables.ts';
+export type * from '../modules/scheduled-transfers/scheduled-transfers.tables.ts';
 export type * from '../modules/tracking/tracking.tables.ts';
 export type * from '../modules/transfers/transfers.tables.ts';
 export type * from '../modules/webhooks/webhooks.tables.ts';
@@ -69,6 +71,7 @@ export interface Database
     WebhooksTables,
     PayoutsTables,
     TrackingTables,
+    ScheduledTransfersTables,
     MailTables,
     PaymentGatewayTables,
     PayoutPartnerTables {}
@@ -102,6 +105,8 @@ export const customerOwnedTables = [
   'payouts',
   'sandbox_payouts',
   'tracking_links',
+  'scheduled_transfer_runs',
+  'scheduled_transfers',
   // Work queued for customers (a quote's QuoteExpiring, a transfer's steps).
   'jobs',
 ] as const satisfies readonly (keyof Database)[];

@@ -16,6 +16,7 @@ export const RealtimeEventName = z.enum([
   'TasksChanged',
   'SessionRevoked',
   'QuoteExpiring',
+  'ScheduledTransferRan',
 ]);
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 

@@ -16,6 +16,7 @@ import * as m20261126000100 from './20261126000100_money_rules.ts';
 import * as m20261126000200 from './20261126000200_timeline_codes.ts';
 import * as m20261126000300 from './20261126000300_passkeys.ts';
 import * as m20261126000400 from './20261126000400_step_up.ts';
+import * as m20261127000200 from './20261127000200_scheduled_transfers.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261126000200_timeline_codes': m20261126000200,
   '20261126000300_passkeys': m20261126000300,
   '20261126000400_step_up': m20261126000400,
+  '20261127000200_scheduled_transfers': m20261127000200,
 };
