@@ -44,6 +44,11 @@ const routes: Record<RouteName, { href: string; access: Access; ready?: (page: P
   settings: { href: paths.settings.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('mfa-method') },
   devices: { href: paths.devices.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('device-item') },
   limits: { href: paths.limits.getHref(), access: 'signedIn', ready: (page) => page.getByTestId('what-counts') },
+  scheduledTransfers: {
+    href: paths.scheduledTransfers.getHref(),
+    access: 'signedIn',
+    ready: (page) => page.getByTestId('schedules-empty'),
+  },
   // An unknown token: the page's "Link not found" state (no account needed).
   track: { href: paths.track.getHref({ token: 'A'.repeat(43) }), access: 'signedOut' },
 };

@@ -74,7 +74,15 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
-                lazy: () => withTexts(import('./routes/dashboard'), 'onboarding', 'dashboard', 'transfer', 'limits'),
+                lazy: () =>
+                  withTexts(
+                    import('./routes/dashboard'),
+                    'onboarding',
+                    'dashboard',
+                    'transfer',
+                    'limits',
+                    'scheduledTransfers',
+                  ),
               },
               {
                 id: 'transferWizard',
@@ -116,7 +124,8 @@ export const routes: RouteObject[] = [
                 id: 'viewRecipient',
                 path: paths.viewRecipient.path,
                 handle: handle('viewRecipient'),
-                lazy: () => withTexts(import('./routes/view-recipient'), 'recipients', 'dashboard'),
+                lazy: () =>
+                  withTexts(import('./routes/view-recipient'), 'recipients', 'dashboard', 'scheduledTransfers'),
               },
               {
                 id: 'accountVerification',
@@ -148,6 +157,13 @@ export const routes: RouteObject[] = [
                 handle: handle('limits'),
                 // `dashboard` holds the transfer statuses' words (the status chip).
                 lazy: () => withTexts(import('./routes/limits'), 'limits', 'dashboard'),
+              },
+              {
+                id: 'scheduledTransfers',
+                path: paths.scheduledTransfers.path,
+                handle: handle('scheduledTransfers'),
+                // `transfer` holds the purposes' words.
+                lazy: () => withTexts(import('./routes/scheduled-transfers'), 'scheduledTransfers', 'transfer'),
               },
             ],
           },

@@ -66,6 +66,8 @@ export const paths = {
   devices: route('/devices'),
   /** The customer's limits and what counts against them (docs/product/money-movement.md#limits). */
   limits: route('/limits', 'titles.limits'),
+  /** The customer's scheduled transfers (docs/product/scheduled-transfers.md). */
+  scheduledTransfers: route('/scheduled-transfers'),
   /** The public tracking page (not an app route: no account needed). */
   track: route('/track/:token'),
 } as const;

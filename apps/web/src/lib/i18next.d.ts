@@ -8,6 +8,7 @@ import type passkeys from '@/locales/en/passkeys';
 import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
+import type scheduledTransfers from '@/locales/en/scheduledTransfers';
 import type security from '@/locales/en/security';
 import type stepUp from '@/locales/en/stepUp';
 import type tracking from '@/locales/en/tracking';
@@ -36,6 +37,7 @@ declare module 'i18next' {
         limits: typeof limits;
         passkeys: typeof passkeys;
         stepUp: typeof stepUp;
+        scheduledTransfers: typeof scheduledTransfers;
       };
     };
   }

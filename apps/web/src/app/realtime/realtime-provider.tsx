@@ -1,4 +1,4 @@
-import { SessionRevokedPayload } from '@remit/contract';
+import { ScheduledTransferRanPayload, SessionRevokedPayload } from '@remit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { devicesQueryKey } from '@/features/devices';
 import { limitsQueryKey } from '@/features/limits';
 import { tasksQueryKey } from '@/features/onboarding';
+import { scheduledTransfersQueryKey } from '@/features/scheduled-transfers';
 import { documentCategoriesQueryKey } from '@/features/verification';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
@@ -54,6 +55,18 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: documentCategoriesQueryKey });
     },
     TransactionStatusChanged: () => void queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    // A schedule ran (docs/product/scheduled-transfers.md#telling-the-customer): its transfer awaits
+    // payment, or none was made.
+    ScheduledTransferRan: (payload) => {
+      void queryClient.invalidateQueries({ queryKey: scheduledTransfersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      const parsed = ScheduledTransferRanPayload.safeParse(payload);
+      if (parsed.success) {
+        showNotice(
+          t(parsed.data.transaction_id ? 'realtime.scheduledTransferReady' : 'realtime.scheduledTransferFailed'),
+        );
+      }
+    },
     SessionRevoked: (payload) => {
       const parsed = SessionRevokedPayload.safeParse(payload);
       if (!parsed.success) return;
@@ -87,6 +100,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       tasksQueryKey,
       limitsQueryKey,
       documentCategoriesQueryKey,
+      scheduledTransfersQueryKey,
     ])
       void queryClient.invalidateQueries({ queryKey });
   }, [state, queryClient]);

@@ -3,6 +3,8 @@ const realtime = {
   reconnecting: 'Reconnecting…',
   paused: 'Live updates paused',
   profileUpdated: 'Your profile was updated',
+  scheduledTransferReady: 'A scheduled transfer is ready to pay',
+  scheduledTransferFailed: 'A scheduled transfer couldn’t be set up',
   dismiss: 'Dismiss',
 } as const;
 

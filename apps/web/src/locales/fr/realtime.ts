@@ -6,6 +6,8 @@ const realtime: Translation<typeof en> = {
   reconnecting: 'Reconnexion…',
   paused: 'Mises à jour en direct suspendues',
   profileUpdated: 'Votre profil a été mis à jour',
+  scheduledTransferReady: 'Un transfert programmé est prêt à payer',
+  scheduledTransferFailed: 'Un transfert programmé n’a pas pu être préparé',
   dismiss: 'Fermer',
 };
 

@@ -5,6 +5,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { LimitsSummary } from '@/features/limits';
 import { TasksPanel } from '@/features/onboarding';
+import { ScheduledTransfersPanel } from '@/features/scheduled-transfers';
 import { QuoteCalculator, TransferList, useTransactionList } from '@/features/transfers';
 import { useCustomer } from '@/lib/customer-store';
 
@@ -43,6 +44,7 @@ export function DashboardScreen() {
       <QuoteCalculator recentTransfers={recentTransfers} recentLoaded={!recent.isPending} />
       <LimitsSummary className="-mt-3 px-1" />
       <TasksPanel />
+      <ScheduledTransfersPanel />
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
