@@ -15,6 +15,7 @@ describe('realtime events', () => {
       'TasksChanged',
       'SessionRevoked',
       'QuoteExpiring',
+      'ScheduledTransferRan',
     ]);
     expect(customerChannel(12)).toBe('private-customer.12');
   });
