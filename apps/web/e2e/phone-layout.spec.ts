@@ -84,7 +84,7 @@ async function checkRoute(page: Page, name: RouteName, label: string = name): Pr
   if (isPhone(page)) {
     await expect(mainNav(page)).toBeHidden();
     await menuButton.click();
-    await expect(mainNav(page).getByRole('link')).toHaveCount(5);
+    await expect(mainNav(page).getByRole('link')).toHaveCount(6);
     await expectFits(page, `${label}, menu open`);
     await page.keyboard.press('Escape');
     await expect(mainNav(page)).toBeHidden();
