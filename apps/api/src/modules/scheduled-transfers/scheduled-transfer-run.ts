@@ -1,4 +1,6 @@
 import {
+  addDays,
+  firstRunOnOrAfter,
   nextRunDate,
   utcDate,
   VERIFICATION_REQUIRED,
@@ -203,7 +205,10 @@ export class ScheduledTransferRunner {
       );
       // Deleted, paused or moved meanwhile: the run stands, the schedule is the customer's.
       if (!locked || locked.next_run_on !== run.run_on) return;
-      const next = nextRunDate(locked.frequency, run.run_on, locked.day);
+      // The next date after today: dates missed while no instance ran make this one run, not one each.
+      const following = nextRunDate(locked.frequency, run.run_on, locked.day);
+      const tomorrow = addDays(utcDate(at), 1);
+      const next = following === null ? null : firstRunOnOrAfter(locked.frequency, following, locked.day, tomorrow);
       await repo.update(trx, locked.id, {
         next_run_on: next,
         ...(next === null ? { status: 'ended' as const } : {}),
