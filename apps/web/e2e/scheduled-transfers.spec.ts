@@ -73,6 +73,8 @@ test.describe('scheduled transfers', () => {
     await expect(item.getByTestId('schedule-next')).toHaveText(next);
     await expect(item.getByTestId('schedule-status')).toHaveText('Active');
     await expectAccessibleAndFits(page, 'schedules');
+    // For the eye (the issue's closing note): in the run's output folder.
+    await page.screenshot({ path: test.info().outputPath('schedules.png'), fullPage: true });
 
     // One mail with the way to pay.
     const mail = await latestMail(request, email, /scheduled transfer to Hans Müller is ready to pay/);
@@ -86,6 +88,7 @@ test.describe('scheduled transfers', () => {
     const ready = page.getByTestId('scheduled-ready');
     await expect(ready).toContainText('Your scheduled transfer to Hans Müller is ready to pay.');
     await expectAccessibleAndFits(page, 'dashboard');
+    await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
     await ready.getByRole('link', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(new RegExp(`/pay/${transactionId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Pay for your transfer' })).toBeVisible();
