@@ -59,7 +59,13 @@ export default defineConfig({
   ],
   webServer: [
     // Customers verified without waiting: the sandbox reviewer decides at once.
-    api(baseURL, { DATA_DIR: join(dataDir, 'api'), SANDBOX_REVIEW_DELAY_MS: '0' }),
+    // Due scheduled transfers looked for every 2 s (15 minutes by default): a schedule made for today
+    // runs while the journey watches (scheduled-transfers.spec.ts).
+    api(baseURL, {
+      DATA_DIR: join(dataDir, 'api'),
+      SANDBOX_REVIEW_DELAY_MS: '0',
+      SCHEDULED_TRANSFERS_CHECK_SECONDS: '2',
+    }),
     // Bank transfers arrive after 3 s here: holds.spec.ts pays a large transfer by bank transfer.
     api(reviewURL, { DATA_DIR: join(dataDir, 'review'), SANDBOX_BANK_TRANSFER_DELAY_SECONDS: '3' }),
     api(passkeyReadyURL, { DATA_DIR: join(dataDir, 'passkeys'), SANDBOX_REVIEW_DELAY_MS: '0', APP_URL: passkeyURL }),

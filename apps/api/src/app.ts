@@ -30,6 +30,7 @@ import quotesRoutes from './modules/quotes/quotes.routes.ts';
 import rateAlertsRoutes from './modules/rate-alerts/rate-alerts.routes.ts';
 import realtimeRoutes from './modules/realtime/realtime.routes.ts';
 import recipientsRoutes from './modules/recipients/recipients.routes.ts';
+import scheduledTransfersRoutes from './modules/scheduled-transfers/scheduled-transfers.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import transfersRoutes from './modules/transfers/transfers.routes.ts';
 import paymentsRoutes, { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(rateAlertsRoutes, { config });
   await app.register(quotesRoutes);
   await app.register(transfersRoutes);
+  await app.register(scheduledTransfersRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentWebhookRoutes);
   await app.register(payoutWebhookRoutes);

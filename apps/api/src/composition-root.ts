@@ -42,6 +42,9 @@ import { RateAlertsService } from './modules/rate-alerts/rate-alerts.service.ts'
 import { RealtimeService } from './modules/realtime/realtime.service.ts';
 import type { ReceiptsService } from './modules/receipts/receipts.service.ts';
 import type { RecipientsService } from './modules/recipients/recipients.service.ts';
+import { ScheduledTransferRunner } from './modules/scheduled-transfers/scheduled-transfer-run.ts';
+import { scheduledTransferJobs } from './modules/scheduled-transfers/scheduled-transfers.jobs.ts';
+import { ScheduledTransfersService } from './modules/scheduled-transfers/scheduled-transfers.service.ts';
 import type { ReferenceService } from './modules/reference/reference.service.ts';
 import type { TasksService } from './modules/tasks/tasks.service.ts';
 import type { TrackingService } from './modules/tracking/tracking.service.ts';
@@ -113,6 +116,10 @@ export interface Services {
   sandboxGateway: SandboxGateway | null;
   /** Waits until the sandbox gateway has queued the notices of the steps taken so far (tests). */
   sandboxIdle(): Promise<void>;
+  /** Scheduled transfers: the customer's schedules (docs/product/scheduled-transfers.md). */
+  scheduledTransfers: ScheduledTransfersService;
+  /** Their runs: the periodic check and the run job (docs/product/scheduled-transfers.md#runs). */
+  scheduledTransferRunner: ScheduledTransferRunner;
   /** Paying, cancelling, expiry, reconciler (docs/product/money-movement.md#payment). */
   payments: PaymentsService;
   /** Payouts, their webhooks and resending a returned transfer (docs/product/money-movement.md#payout). */
@@ -165,8 +172,36 @@ export function createServices(infra: Infrastructure): Services {
     }),
   );
   money.ratesJob.onRefreshed(() => scheduleRateAlertCheck(jobs, db));
+  // Scheduled transfers (docs/product/scheduled-transfers.md): built on the money services.
+  const scheduledTransfers = new ScheduledTransfersService({
+    db,
+    uow: identity.uow,
+    now: infra.now,
+    recipients: money.recipients,
+    corridors: money.corridors,
+    stepUp: identity.stepUp,
+  });
+  const scheduledTransferRunner = new ScheduledTransferRunner({
+    db,
+    uow: identity.uow,
+    now: infra.now,
+    jobs,
+    customers: identity.customers,
+    recipients: money.recipients,
+    quotes: money.quotes,
+    transfers: money.transfers,
+  });
+  jobs.register(
+    ...scheduledTransferJobs({ runner: scheduledTransferRunner, db, mailer: infra.mailer, appUrl: config.appUrl }),
+  );
   const periodic = new PeriodicTasks({ jobs, db, now: infra.now });
   periodic.add(...periodicTasks(config, verification, money));
+  // Due scheduled transfers, each handed to its own run job (SCHEDULED_TRANSFERS_CHECK_SECONDS).
+  periodic.add({
+    name: 'scheduled-transfers.due',
+    everyMs: config.scheduledTransfers.checkEveryMs,
+    run: () => scheduledTransferRunner.enqueueDue(),
+  });
   const realtime = new RealtimeService(infra.realtimeSettings, config.appUrl.startsWith('https:'));
   const dev = new DevService({ db, uow: identity.uow, events: customerEvents });
 
@@ -174,6 +209,8 @@ export function createServices(infra: Infrastructure): Services {
     ...identity,
     ...verification,
     ...money,
+    scheduledTransfers,
+    scheduledTransferRunner,
     jobs,
     periodic,
     rateAlerts,

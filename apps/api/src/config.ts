@@ -165,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAgeHours: e.RATES_MAX_AGE_HOURS,
       refreshMinutes: e.RATES_REFRESH_MINUTES,
     },
+    scheduledTransfers: { checkEveryMs: e.SCHEDULED_TRANSFERS_CHECK_SECONDS * 1000 },
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? (isProduction ? null : 'sandbox'),
       sandboxBankTransferDelayMs: e.SANDBOX_BANK_TRANSFER_DELAY_SECONDS * 1000,

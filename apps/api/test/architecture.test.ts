@@ -189,6 +189,8 @@ const TABLE_OWNERS: Record<string, string> = {
   ledger_accounts: 'modules/ledger',
   ledger_entries: 'modules/ledger',
   tracking_links: 'modules/tracking',
+  scheduled_transfers: 'modules/scheduled-transfers',
+  scheduled_transfer_runs: 'modules/scheduled-transfers',
   jobs: 'modules/jobs',
   // the adapters' own tables
   mail_outbox: 'adapters/mail',

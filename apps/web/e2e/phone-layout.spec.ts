@@ -49,6 +49,11 @@ const routes: Record<RouteName, { href: string; access: Access; ready?: (page: P
     access: 'signedIn',
     ready: (page) => page.getByTestId('rate-alerts-empty'),
   },
+  scheduledTransfers: {
+    href: paths.scheduledTransfers.getHref(),
+    access: 'signedIn',
+    ready: (page) => page.getByTestId('schedules-empty'),
+  },
   // An unknown token: the page's "Link not found" state (no account needed).
   track: { href: paths.track.getHref({ token: 'A'.repeat(43) }), access: 'signedOut' },
 };
@@ -84,7 +89,7 @@ async function checkRoute(page: Page, name: RouteName, label: string = name): Pr
   if (isPhone(page)) {
     await expect(mainNav(page)).toBeHidden();
     await menuButton.click();
-    await expect(mainNav(page).getByRole('link')).toHaveCount(5);
+    await expect(mainNav(page).getByRole('link')).toHaveCount(6);
     await expectFits(page, `${label}, menu open`);
     await page.keyboard.press('Escape');
     await expect(mainNav(page)).toBeHidden();

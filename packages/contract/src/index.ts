@@ -51,3 +51,6 @@ export * from './rate-alerts/schemas.ts';
 export * as rateAlertsEndpoints from './rate-alerts/endpoints.ts';
 export * from './holds/schemas.ts';
 export * as holdsEndpoints from './holds/endpoints.ts';
+export * from './scheduled-transfers/schemas.ts';
+export * as scheduledTransfersEndpoints from './scheduled-transfers/endpoints.ts';
+export * from './scheduled-transfers/dates.ts';

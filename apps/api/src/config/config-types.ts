@@ -94,6 +94,8 @@ export interface Config {
    * interval (0: no refresh job).
    */
   rates: { provider: 'sandbox' | 'ecb'; ecbUrl: string; maxAgeHours: number; refreshMinutes: number };
+  /** How often due scheduled transfers are looked for (SCHEDULED_TRANSFERS_CHECK_SECONDS). */
+  scheduledTransfers: { checkEveryMs: number };
   /**
    * The payment gateway (docs/product/payments.md): `sandbox` (the embedded one, with its hosted card
    * page) outside production unless set, never in production unless PAYMENTS_PROVIDER=sandbox; null:

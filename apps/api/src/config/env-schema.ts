@@ -152,6 +152,8 @@ export const EnvSchema = z.object({
   // RATES_MAX_AGE_HOURS; refreshed every RATES_REFRESH_MINUTES (0: never) from RATES_PROVIDER.
   RATES_MAX_AGE_HOURS: int('RATES_MAX_AGE_HOURS', 72, 1, 24 * 365),
   RATES_REFRESH_MINUTES: int('RATES_REFRESH_MINUTES', 60, 0, 7 * 24 * 60),
+  // How often due scheduled transfers are looked for (docs/product/scheduled-transfers.md#runs).
+  SCHEDULED_TRANSFERS_CHECK_SECONDS: int('SCHEDULED_TRANSFERS_CHECK_SECONDS', 900, 1, 86_400),
   RATES_PROVIDER: z.enum(['sandbox', 'ecb'], { message: 'RATES_PROVIDER must be one of sandbox, ecb' }).optional(),
   RATES_ECB_URL: url('RATES_ECB_URL', ['http:', 'https:']),
   // The payment gateway (docs/product/payments.md): the embedded sandbox outside production by

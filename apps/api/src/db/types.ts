@@ -22,6 +22,7 @@ import type { PayoutsTables } from '../modules/payouts/payouts.tables.ts';
 import type { QuotesTables } from '../modules/quotes/quotes.tables.ts';
 import type { RateAlertsTables } from '../modules/rate-alerts/rate-alerts.tables.ts';
 import type { RecipientsTables } from '../modules/recipients/recipients.tables.ts';
+import type { ScheduledTransfersTables } from '../modules/scheduled-transfers/scheduled-transfers.tables.ts';
 import type { TrackingTables } from '../modules/tracking/tracking.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { WebhooksTables } from '../modules/webhooks/webhooks.tables.ts';
@@ -47,6 +48,7 @@ export type * from '../modules/payouts/payouts.tables.ts';
 export type * from '../modules/quotes/quotes.tables.ts';
 export type * from '../modules/rate-alerts/rate-alerts.tables.ts';
 export type * from '../modules/recipients/recipients.tables.ts';
+export type * from '../modules/scheduled-transfers/scheduled-transfers.tables.ts';
 export type * from '../modules/tracking/tracking.tables.ts';
 export type * from '../modules/transfers/transfers.tables.ts';
 export type * from '../modules/webhooks/webhooks.tables.ts';
@@ -71,6 +73,7 @@ export interface Database
     WebhooksTables,
     PayoutsTables,
     TrackingTables,
+    ScheduledTransfersTables,
     MailTables,
     PaymentGatewayTables,
     PayoutPartnerTables,
@@ -107,6 +110,8 @@ export const customerOwnedTables = [
   'sandbox_payouts',
   'tracking_links',
   'rate_alerts',
+  'scheduled_transfer_runs',
+  'scheduled_transfers',
   // Work queued for customers (a quote's QuoteExpiring, a transfer's steps).
   'jobs',
 ] as const satisfies readonly (keyof Database)[];

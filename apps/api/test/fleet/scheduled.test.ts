@@ -1,6 +1,6 @@
 // Scheduled tasks with three instances polling for jobs (docs/product/system.md#several-instances):
 // the document sweep, the resume of documents not handed to the reviewer, the idempotency-key sweep
-// and the rates refresh are periodic durable jobs, so each runs once per tick across the fleet, not
+// the rates refresh and the check for due scheduled transfers are periodic durable jobs, so each runs once per tick across the fleet, not
 // once per instance; three instances starting at once queue one job per task.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,7 @@ function watch(apps: FastifyInstance[]) {
     // Counted, not run: a refresh on the advanced clock would date the shared rates later than the
     // other test files (running at the same time on PostgreSQL) expect.
     'rates.refresh': vi.spyOn(app.services.ratesJob, 'runOnce').mockResolvedValue(),
+    'scheduled-transfers.due': vi.spyOn(app.services.scheduledTransferRunner, 'enqueueDue'),
   }));
   return () => {
     const counts: Record<string, number> = {};
@@ -30,6 +31,12 @@ function watch(apps: FastifyInstance[]) {
     return counts;
   };
 }
+
+/** The tasks not run hourly: the reviews every 10 minutes, due scheduled transfers every 15 (the default). */
+const PERIOD: Record<string, number> = {
+  'documents.resume-reviews': 10 * 60_000,
+  'scheduled-transfers.due': 15 * 60_000,
+};
 
 const periodicJobs = (status: 'queued' | 'running' | 'done') =>
   fleet.db
@@ -45,7 +52,13 @@ describe('scheduled tasks with three instances', () => {
     const counts = watch(fleet.apps);
     const names = fleet.apps[0]!.services.periodic.names();
     expect(names.sort()).toEqual(
-      ['documents.resume-reviews', 'documents.sweep', 'rates.refresh', 'transfers.sweep-idempotency-keys'].sort(),
+      [
+        'documents.resume-reviews',
+        'documents.sweep',
+        'rates.refresh',
+        'scheduled-transfers.due',
+        'transfers.sweep-idempotency-keys',
+      ].sort(),
     );
     const once = Object.fromEntries(names.map((n) => [n, 1]));
 
@@ -58,7 +71,7 @@ describe('scheduled tasks with three instances', () => {
     expect(await periodicJobs('queued')).toEqual(
       names.sort().map((name) => ({
         name: `periodic.${name}`,
-        run_at: nextTick(start, name === 'documents.resume-reviews' ? 10 * 60_000 : HOUR),
+        run_at: nextTick(start, PERIOD[name] ?? HOUR),
       })),
     );
 
@@ -83,8 +96,8 @@ describe('scheduled tasks with three instances', () => {
     await Promise.all(fleet.apps.map((app) => app.services.periodic.schedule()));
     const keyed = () =>
       fleet.db.selectFrom('jobs').select('unique_key').where('unique_key', 'like', 'periodic.%').execute();
-    expect(await keyed()).toHaveLength(4);
+    expect(await keyed()).toHaveLength(5);
     expect(await fleet.apps[1]!.services.periodic.schedule()).toBe(0);
-    expect(await keyed()).toHaveLength(4);
+    expect(await keyed()).toHaveLength(5);
   });
 });

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
                     'rateAlerts',
                     'holds',
                     'delays',
+                    'scheduledTransfers',
                   ),
               },
               {
@@ -127,7 +128,8 @@ export const routes: RouteObject[] = [
                 id: 'viewRecipient',
                 path: paths.viewRecipient.path,
                 handle: handle('viewRecipient'),
-                lazy: () => withTexts(import('./routes/view-recipient'), 'recipients', 'dashboard'),
+                lazy: () =>
+                  withTexts(import('./routes/view-recipient'), 'recipients', 'dashboard', 'scheduledTransfers'),
               },
               {
                 id: 'accountVerification',
@@ -165,6 +167,13 @@ export const routes: RouteObject[] = [
                 handle: handle('limits'),
                 // `dashboard` holds the transfer statuses' words (the status chip).
                 lazy: () => withTexts(import('./routes/limits'), 'limits', 'dashboard'),
+              },
+              {
+                id: 'scheduledTransfers',
+                path: paths.scheduledTransfers.path,
+                handle: handle('scheduledTransfers'),
+                // `transfer` holds the purposes' words.
+                lazy: () => withTexts(import('./routes/scheduled-transfers'), 'scheduledTransfers', 'transfer'),
               },
             ],
           },

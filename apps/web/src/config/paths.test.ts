@@ -23,6 +23,7 @@ describe('paths', () => {
       settings: '/settings',
       devices: '/devices',
       limits: '/limits',
+      scheduledTransfers: '/scheduled-transfers',
       track: '/track/:token',
     });
   });

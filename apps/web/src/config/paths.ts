@@ -68,6 +68,8 @@ export const paths = {
   limits: route('/limits', 'titles.limits'),
   /** The customer's rate alerts (docs/product/rate-alerts.md). */
   rateAlerts: route('/rate-alerts'),
+  /** The customer's scheduled transfers (docs/product/scheduled-transfers.md). */
+  scheduledTransfers: route('/scheduled-transfers'),
   /** The public tracking page (not an app route: no account needed). */
   track: route('/track/:token'),
 } as const;

@@ -11,6 +11,7 @@ import type rateAlerts from '@/locales/en/rateAlerts';
 import type payment from '@/locales/en/payment';
 import type realtime from '@/locales/en/realtime';
 import type recipients from '@/locales/en/recipients';
+import type scheduledTransfers from '@/locales/en/scheduledTransfers';
 import type security from '@/locales/en/security';
 import type stepUp from '@/locales/en/stepUp';
 import type tracking from '@/locales/en/tracking';
@@ -42,6 +43,7 @@ declare module 'i18next' {
         rateAlerts: typeof rateAlerts;
         holds: typeof holds;
         delays: typeof delays;
+        scheduledTransfers: typeof scheduledTransfers;
       };
     };
   }

@@ -63,7 +63,9 @@ export function dashboardApi(options: DashboardApiOptions = {}) {
     listTransactionsHandler({
       transactions: () => transactions,
       queries: listQueries,
-      matches: (t, query) => !query.recipient_id || t.recipient_id === query.recipient_id,
+      matches: (t, query) =>
+        (!query.recipient_id || t.recipient_id === query.recipient_id) &&
+        (!query.status || query.status.split(',').includes(t.status)),
       pageSize: options.pageSize,
       answer: options.listAnswer,
     }),

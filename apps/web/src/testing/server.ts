@@ -8,6 +8,7 @@ import { passkeysHandlers } from './passkeys-handlers';
 import { paymentHandlers } from './payment-handlers';
 import { realtimeHandlers } from './realtime-handlers';
 import { recipientsHandlers } from './recipients-handlers';
+import { scheduledTransfersHandlers } from './scheduled-transfers-handlers';
 import { securityHandlers } from './security-handlers';
 import { transferHandlers } from './transfer-handlers';
 import { verificationHandlers } from './verification-handlers';
@@ -25,4 +26,5 @@ export const server = setupServer(
   ...paymentHandlers,
   ...limitsHandlers,
   ...passkeysHandlers,
+  ...scheduledTransfersHandlers,
 );

@@ -16,6 +16,7 @@ describe('realtime events', () => {
       'SessionRevoked',
       'QuoteExpiring',
       'RateAlertTriggered',
+      'ScheduledTransferRan',
     ]);
     expect(customerChannel(12)).toBe('private-customer.12');
   });

@@ -17,6 +17,7 @@ export const RealtimeEventName = z.enum([
   'SessionRevoked',
   'QuoteExpiring',
   'RateAlertTriggered',
+  'ScheduledTransferRan',
 ]);
 export type RealtimeEventName = z.infer<typeof RealtimeEventName>;
 

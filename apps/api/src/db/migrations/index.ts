@@ -19,6 +19,7 @@ import * as m20261126000400 from './20261126000400_step_up.ts';
 import * as m20261127000100 from './20261127000100_rate_alerts.ts';
 import * as m20261127000400 from './20261127000400_transfer_holds.ts';
 import * as m20261127000300 from './20261127000300_transfer_delays.ts';
+import * as m20261127000200 from './20261127000200_scheduled_transfers.ts';
 
 /** Every migration, keyed by its timestamp-prefixed name (static imports: no fs scanning at runtime). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000100_rate_alerts': m20261127000100,
   '20261127000400_transfer_holds': m20261127000400,
   '20261127000300_transfer_delays': m20261127000300,
+  '20261127000200_scheduled_transfers': m20261127000200,
 };

@@ -22,7 +22,7 @@ describe('signed-in navigation', () => {
     await renderDashboard();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Transactions', 'Recipients', 'Limits', 'Settings']) {
+    for (const name of ['Transactions', 'Recipients', 'Limits', 'Scheduled', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).not.toHaveAttribute('aria-current');
     }
   });
@@ -89,7 +89,7 @@ describe('signed-in navigation', () => {
         within(nav)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Tableau de bord', 'Transactions', 'Bénéficiaires', 'Plafonds', 'Paramètres']);
+      ).toEqual(['Tableau de bord', 'Transactions', 'Bénéficiaires', 'Plafonds', 'Programmés', 'Paramètres']);
       expect(screen.getAllByRole('button', { name: 'Se déconnecter' })).toHaveLength(2);
       expect(await axeViolations(view.container)).toEqual([]);
     } finally {

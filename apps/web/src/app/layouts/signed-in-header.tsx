@@ -13,6 +13,7 @@ const navItems = [
   { to: paths.transactions.getHref(), key: 'nav.transactions' },
   { to: paths.recipients.getHref(), key: 'nav.recipients' },
   { to: paths.limits.getHref(), key: 'nav.limits' },
+  { to: paths.scheduledTransfers.getHref(), key: 'nav.scheduledTransfers' },
   { to: paths.settings.getHref(), key: 'nav.settings' },
 ] as const;
 

@@ -116,6 +116,7 @@ describe('RealtimeProvider', () => {
         'DocumentStatusChanged',
         'ProfileUpdated',
         'RateAlertTriggered',
+        'ScheduledTransferRan',
         'SessionRevoked',
         'TasksChanged',
         'TransactionStatusChanged',
@@ -191,5 +192,21 @@ describe('RealtimeProvider', () => {
     unmount();
     expect(fake.disconnects.count).toBe(1);
     expect(fake.listeners.get('ProfileUpdated')?.size).toBe(0);
+  });
+  it('refreshes the schedules and the transfers on ScheduledTransferRan, and says a transfer is ready to pay', async () => {
+    const { queryClient } = setup();
+    await subscribed();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    act(() =>
+      fake.emit('ScheduledTransferRan', {
+        scheduled_transfer_id: 's1',
+        on: '2030-01-31',
+        transaction_id: 't1',
+        error_code: null,
+      }),
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['scheduled-transfers'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['transactions'] });
+    expect(await screen.findByText('A scheduled transfer is ready to pay')).toBeInTheDocument();
   });
 });

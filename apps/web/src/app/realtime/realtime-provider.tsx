@@ -1,4 +1,4 @@
-import { RateAlertTriggeredPayload, SessionRevokedPayload } from '@remit/contract';
+import { RateAlertTriggeredPayload, ScheduledTransferRanPayload, SessionRevokedPayload } from '@remit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { devicesQueryKey } from '@/features/devices';
 import { limitsQueryKey } from '@/features/limits';
 import { tasksQueryKey } from '@/features/onboarding';
 import { rateAlertsQueryKey } from '@/features/rate-alerts';
+import { scheduledTransfersQueryKey } from '@/features/scheduled-transfers';
 import { documentCategoriesQueryKey } from '@/features/verification';
 import { cn } from '@/lib/cn';
 import { clearCustomer, profileQueryKey, useCustomer } from '@/lib/customer-store';
@@ -64,6 +65,18 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const { source_currency: source, target_currency: target, rate } = parsed.data;
       showNotice(t('realtime.rateAlertTriggered', { source, target, rate: formatRate(rate, i18n.language) }));
     },
+    // A schedule ran (docs/product/scheduled-transfers.md#telling-the-customer): its transfer awaits
+    // payment, or none was made.
+    ScheduledTransferRan: (payload) => {
+      void queryClient.invalidateQueries({ queryKey: scheduledTransfersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      const parsed = ScheduledTransferRanPayload.safeParse(payload);
+      if (parsed.success) {
+        showNotice(
+          t(parsed.data.transaction_id ? 'realtime.scheduledTransferReady' : 'realtime.scheduledTransferFailed'),
+        );
+      }
+    },
     SessionRevoked: (payload) => {
       const parsed = SessionRevokedPayload.safeParse(payload);
       if (!parsed.success) return;
@@ -98,6 +111,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       limitsQueryKey,
       documentCategoriesQueryKey,
       rateAlertsQueryKey,
+      scheduledTransfersQueryKey,
     ])
       void queryClient.invalidateQueries({ queryKey });
   }, [state, queryClient]);

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { RecipientScreen } from '@/features/recipients';
+import { ScheduleLink } from '@/features/scheduled-transfers';
 import { TransferList, useTransactionList } from '@/features/transfers';
 
 /**
@@ -10,7 +11,19 @@ import { TransferList, useTransactionList } from '@/features/transfers';
  * (routes.tsx): one recipient, its edit form (`?edit=1`) and delete, and the transfers to them.
  */
 export function Component() {
-  return <RecipientScreen transfers={(recipient) => <RecipientTransfers recipient={recipient} />} />;
+  return (
+    <RecipientScreen
+      transfers={(recipient) => (
+        <>
+          {/* A transfer to them on a schedule (docs/product/scheduled-transfers.md). */}
+          <div className="flex flex-wrap gap-3">
+            <ScheduleLink recipientId={recipient.id} name={recipient.name} />
+          </div>
+          <RecipientTransfers recipient={recipient} />
+        </>
+      )}
+    />
+  );
 }
 
 /**

@@ -179,6 +179,7 @@ const dashboard = {
     cancelledRefund: 'The transfer was cancelled. Your refund of {{amount}} is on its way.',
     cancelError: 'We couldn’t cancel the transfer.',
     sendAgain: 'Send again',
+    schedule: 'Schedule',
     receipt: 'Download receipt (PDF)',
     share: 'Share tracking link',
     shareIntro: 'Anyone with this link can follow the delivery, without an account.',

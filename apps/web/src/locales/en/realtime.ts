@@ -4,6 +4,8 @@ const realtime = {
   paused: 'Live updates paused',
   profileUpdated: 'Your profile was updated',
   rateAlertTriggered: 'Rate alert: 1 {{source}} now gets {{rate}} {{target}}',
+  scheduledTransferReady: 'A scheduled transfer is ready to pay',
+  scheduledTransferFailed: 'A scheduled transfer couldn’t be set up',
   dismiss: 'Dismiss',
 } as const;
 

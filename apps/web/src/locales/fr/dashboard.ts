@@ -178,6 +178,7 @@ const dashboard: Translation<typeof en> = {
     cancelledRefund: 'Le transfert a été annulé. Votre remboursement de {{amount}} est en route.',
     cancelError: 'Nous n’avons pas pu annuler le transfert.',
     sendAgain: 'Envoyer à nouveau',
+    schedule: 'Programmer',
     receipt: 'Télécharger le reçu (PDF)',
     share: 'Partager le lien de suivi',
     shareIntro: 'Toute personne ayant ce lien peut suivre la livraison, sans compte.',

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { LimitsSummary } from '@/features/limits';
 import { TasksPanel } from '@/features/onboarding';
 import { RateAlertAction } from '@/features/rate-alerts';
+import { ScheduledTransfersPanel } from '@/features/scheduled-transfers';
 import { QuoteCalculator, TransferList, useTransactionList } from '@/features/transfers';
 import { useCustomer } from '@/lib/customer-store';
 
@@ -57,6 +58,7 @@ export function DashboardScreen() {
         <TextLink to={paths.rateAlerts.getHref()}>{t('rateAlerts.heading')}</TextLink>
       </div>
       <TasksPanel />
+      <ScheduledTransfersPanel />
       <Card className="p-5 sm:p-8">
         <section aria-labelledby={recentHeadingId} data-testid="recent-transfers">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

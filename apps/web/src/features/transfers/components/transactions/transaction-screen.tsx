@@ -212,6 +212,20 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
         >
           {t('dashboard.transaction.sendAgain')}
         </ButtonLink>
+        {/* The same transfer on a schedule (docs/product/scheduled-transfers.md). */}
+        <ButtonLink
+          variant="secondary"
+          to={paths.scheduledTransfers.getHref(
+            {},
+            {
+              recipient: transaction.recipient_id,
+              amount: transaction.source_amount,
+              currency: transaction.source_currency,
+            },
+          )}
+        >
+          {t('dashboard.transaction.schedule')}
+        </ButtonLink>
         <ReceiptLink transaction={transaction} />
       </div>
       <TrackingShare transaction={transaction} />

@@ -1,0 +1,107 @@
+/**
+ * Texts of scheduled transfers (docs/product/scheduled-transfers.md): the schedules screen, the
+ * schedule form and the dashboard panel, under the `scheduledTransfers` key (English, complete).
+ */
+const scheduledTransfers = {
+  title: 'Scheduled transfers',
+  intro:
+    'Transfers we set up for you on a date, every week or every month, at the rate of the day. You pay each one yourself: we never take the money without you.',
+  loading: 'Loading your scheduled transfers',
+  loadError: 'We couldn’t load your scheduled transfers. Check your connection and try again.',
+  empty: 'You have no scheduled transfers yet.',
+  emptyHint: 'Open a recipient or a past transfer and choose “Schedule”.',
+  toRecipients: 'Go to your recipients',
+  schedule: 'Schedule',
+  scheduleFor: 'Schedule a transfer to {{name}}',
+  newTitle: 'Schedule a transfer to {{name}}',
+  editTitle: 'Change the transfer to {{name}}',
+  item: {
+    heading: '{{amount}} to {{name}}',
+    receives: '{{name}} receives {{amount}}',
+    sends: 'You send {{amount}}',
+    frequency: 'How often',
+    next: 'Next transfer',
+    nextNone: 'None',
+    lastRun: 'Last run',
+    lastRunNone: 'Not run yet',
+    lastRunMade: '{{date}}: transfer set up, waiting for your payment',
+    lastRunFailed: '{{date}}: no transfer. {{reason}}',
+    viewTransfer: 'Open the transfer',
+  },
+  frequencies: {
+    once: 'Once',
+    weekly: 'Every week on {{day}}',
+    monthly: 'Every month on day {{day}}',
+    monthlyLate: 'Every month on day {{day}} (the last day in shorter months)',
+  },
+  frequencyOptions: {
+    once: 'Once',
+    weekly: 'Every week',
+    monthly: 'Every month',
+  },
+  statuses: {
+    active: 'Active',
+    paused: 'Paused',
+    ended: 'Ended',
+  },
+  errors: {
+    quote_unavailable: 'We could not price it that day.',
+    limit_exceeded: 'It would have been over your sending limits.',
+    not_verified: 'Your account must be verified before you can send.',
+    recipient_deleted: 'The recipient was deleted.',
+  },
+  actions: {
+    pause: 'Pause',
+    resume: 'Resume',
+    edit: 'Change',
+    delete: 'Delete',
+    pauseNamed: 'Pause the transfer to {{name}}',
+    resumeNamed: 'Resume the transfer to {{name}}',
+    editNamed: 'Change the transfer to {{name}}',
+    deleteNamed: 'Delete the transfer to {{name}}',
+  },
+  deleteTitle: 'Delete the scheduled transfer to {{name}}?',
+  deleteExplain: 'No more transfers will be set up. Transfers already set up stay.',
+  deleteConfirm: 'Delete',
+  cancel: 'Cancel',
+  saved: 'Scheduled transfer saved.',
+  deleted: 'Scheduled transfer deleted.',
+  paused: 'Scheduled transfer paused.',
+  resumed: 'Scheduled transfer resumed.',
+  actionError: 'That didn’t work. Please try again.',
+  form: {
+    amountSide: 'Fixed amount',
+    send: 'Amount I send',
+    receive: 'Amount they receive',
+    amount: 'Amount ({{currency}})',
+    amountInvalid: 'Enter an amount above zero, like 100 or 100.50.',
+    currency: 'Send from',
+    frequency: 'How often',
+    firstDate: 'First transfer on',
+    dateHint:
+      'Weekly and monthly transfers repeat on this weekday or day of the month. A day 29 to 31 runs on the last day of shorter months.',
+    dateRequired: 'Choose a date.',
+    purpose: 'Purpose of the transfer',
+    purposeRequired: 'Choose the purpose of the transfer.',
+    reference: 'Reference (optional)',
+    save: 'Save schedule',
+    cancel: 'Cancel',
+    howItWorks:
+      'On each date we set up the transfer at the rate of the day and ask you to pay it. Nothing is paid without you.',
+  },
+  recipientMissing: 'This recipient doesn’t exist any more.',
+  dashboard: {
+    heading: 'Scheduled transfers',
+    ready: 'Your scheduled transfer to {{name}} is ready to pay.',
+    failed: 'Your scheduled transfer to {{name}} wasn’t set up: {{reason}}',
+    pay: 'Pay now',
+    next: 'Next: {{amount}} to {{name}} on {{date}}',
+    manage: 'Manage scheduled transfers',
+  },
+  live: {
+    ready: 'A scheduled transfer is ready to pay.',
+    failed: 'A scheduled transfer couldn’t be set up.',
+  },
+};
+
+export default scheduledTransfers;

@@ -1,0 +1,107 @@
+import type scheduledTransfers from '../en/scheduledTransfers';
+import type { Translation } from '../translation';
+
+/** Textes des transferts programmés (docs/product/scheduled-transfers.md). */
+const fr: Translation<typeof scheduledTransfers> = {
+  title: 'Transferts programmés',
+  intro:
+    'Des transferts que nous préparons pour vous à une date, chaque semaine ou chaque mois, au taux du jour. Vous payez chacun vous-même : nous ne prélevons jamais l’argent sans vous.',
+  loading: 'Chargement de vos transferts programmés',
+  loadError: 'Nous n’avons pas pu charger vos transferts programmés. Vérifiez votre connexion et réessayez.',
+  empty: 'Vous n’avez pas encore de transfert programmé.',
+  emptyHint: 'Ouvrez un bénéficiaire ou un transfert passé et choisissez « Programmer ».',
+  toRecipients: 'Voir vos bénéficiaires',
+  schedule: 'Programmer',
+  scheduleFor: 'Programmer un transfert à {{name}}',
+  newTitle: 'Programmer un transfert à {{name}}',
+  editTitle: 'Modifier le transfert à {{name}}',
+  item: {
+    heading: '{{amount}} à {{name}}',
+    receives: '{{name}} reçoit {{amount}}',
+    sends: 'Vous envoyez {{amount}}',
+    frequency: 'Fréquence',
+    next: 'Prochain transfert',
+    nextNone: 'Aucun',
+    lastRun: 'Dernière exécution',
+    lastRunNone: 'Pas encore exécuté',
+    lastRunMade: '{{date}} : transfert préparé, en attente de votre paiement',
+    lastRunFailed: '{{date}} : aucun transfert. {{reason}}',
+    viewTransfer: 'Ouvrir le transfert',
+  },
+  frequencies: {
+    once: 'Une fois',
+    weekly: 'Chaque semaine le {{day}}',
+    monthly: 'Chaque mois le {{day}}',
+    monthlyLate: 'Chaque mois le {{day}} (le dernier jour des mois plus courts)',
+  },
+  frequencyOptions: {
+    once: 'Une fois',
+    weekly: 'Chaque semaine',
+    monthly: 'Chaque mois',
+  },
+  statuses: {
+    active: 'Actif',
+    paused: 'En pause',
+    ended: 'Terminé',
+  },
+  errors: {
+    quote_unavailable: 'Nous n’avons pas pu le chiffrer ce jour-là.',
+    limit_exceeded: 'Il aurait dépassé vos limites d’envoi.',
+    not_verified: 'Votre compte doit être vérifié avant de pouvoir envoyer.',
+    recipient_deleted: 'Le bénéficiaire a été supprimé.',
+  },
+  actions: {
+    pause: 'Mettre en pause',
+    resume: 'Reprendre',
+    edit: 'Modifier',
+    delete: 'Supprimer',
+    pauseNamed: 'Mettre en pause le transfert à {{name}}',
+    resumeNamed: 'Reprendre le transfert à {{name}}',
+    editNamed: 'Modifier le transfert à {{name}}',
+    deleteNamed: 'Supprimer le transfert à {{name}}',
+  },
+  deleteTitle: 'Supprimer le transfert programmé à {{name}} ?',
+  deleteExplain: 'Plus aucun transfert ne sera préparé. Les transferts déjà préparés restent.',
+  deleteConfirm: 'Supprimer',
+  cancel: 'Annuler',
+  saved: 'Transfert programmé enregistré.',
+  deleted: 'Transfert programmé supprimé.',
+  paused: 'Transfert programmé mis en pause.',
+  resumed: 'Transfert programmé repris.',
+  actionError: 'Cela n’a pas fonctionné. Veuillez réessayer.',
+  form: {
+    amountSide: 'Montant fixe',
+    send: 'Montant que j’envoie',
+    receive: 'Montant qu’il ou elle reçoit',
+    amount: 'Montant ({{currency}})',
+    amountInvalid: 'Saisissez un montant supérieur à zéro, comme 100 ou 100,50.',
+    currency: 'Envoyer depuis',
+    frequency: 'Fréquence',
+    firstDate: 'Premier transfert le',
+    dateHint:
+      'Les transferts hebdomadaires et mensuels reviennent ce jour de la semaine ou ce jour du mois. Un jour 29 à 31 tombe le dernier jour des mois plus courts.',
+    dateRequired: 'Choisissez une date.',
+    purpose: 'Motif du transfert',
+    purposeRequired: 'Choisissez le motif du transfert.',
+    reference: 'Référence (facultatif)',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    howItWorks:
+      'À chaque date, nous préparons le transfert au taux du jour et vous demandons de le payer. Rien n’est payé sans vous.',
+  },
+  recipientMissing: 'Ce bénéficiaire n’existe plus.',
+  dashboard: {
+    heading: 'Transferts programmés',
+    ready: 'Votre transfert programmé à {{name}} est prêt à payer.',
+    failed: 'Votre transfert programmé à {{name}} n’a pas été préparé : {{reason}}',
+    pay: 'Payer maintenant',
+    next: 'Prochain : {{amount}} à {{name}} le {{date}}',
+    manage: 'Gérer les transferts programmés',
+  },
+  live: {
+    ready: 'Un transfert programmé est prêt à payer.',
+    failed: 'Un transfert programmé n’a pas pu être préparé.',
+  },
+};
+
+export default fr;
