@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rateAlertsEndpoints } from '@remit/contract';
 import { findLayoutProblems } from './layout';
-import { latestMail, waitForCustomerSubscription } from './support';
+import { codeIn, latestMail, signInThroughUi, signOut, waitForCustomerSubscription } from './support';
 import { onboardedUkCustomer, xsrfHeaders } from './verified-customer';
 import { axe } from './axe';
 
@@ -111,6 +111,25 @@ test.describe('rate alerts', () => {
     await expectAccessibleAndFits(page, 'the calculator from the mail at 360 px');
     const mails = (await (await request.get('/dev/mailbox')).json()) as { messages: { to: string; subject: string }[] };
     expect(mails.messages.filter((m) => m.to === email && /now gets/.test(m.subject))).toHaveLength(1);
+
+    // Signed out by the time the mail is read: the link goes through sign-in and still opens the corridor.
+    await signOut(page);
+    // Not the destination the calculator remembers (Kenya comes first otherwise).
+    await page.evaluate(() => localStorage.removeItem('remit.dashboard.destination'));
+    asked.length = 0;
+    await page.goto(link);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    const signInSince = new Date(Date.now() - 1000).toISOString();
+    await signInThroughUi(page, email);
+    await expect(page).toHaveURL(/\/mfa$/);
+    await page
+      .getByLabel('Verification code')
+      .fill(codeIn((await latestMail(request, email, /code/i, signInSince)).text));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(calculator.getByRole('combobox', { name: 'Recipient’s country' })).toHaveValue('Germany');
+    await expect(calculator.getByTestId('recipient-gets')).toContainText('€');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const body of asked) expect(body).toMatchObject({ target_country: 'DE', target_currency: 'EUR' });
 
     // In French: the list and its actions.
     await page.evaluate(() => localStorage.setItem('remit.language', 'fr'));
