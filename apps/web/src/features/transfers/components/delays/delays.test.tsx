@@ -50,6 +50,8 @@ describe('Expected arrival and delays (docs/product/expected-times.md#in-the-app
     );
     expect(screen.getByTestId('delay-new-date')).toHaveTextContent(`New expected arrival: ${enDate(REVISED)}`);
     expect(screen.getByTestId('expected-arrival')).toHaveTextContent('This transfer is late');
+    // The timeline's next step gives the new date too.
+    expect(screen.getByTestId('timeline-next')).toHaveTextContent(`New expected arrival: ${enDate(REVISED)}`);
     expect(await axeViolations(container)).toEqual([]);
   });
 

@@ -347,6 +347,10 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
 /** The next step's words, when one is expected. */
 function nextStep(transaction: Transaction, t: TFunction, locale: string): string | null {
   const { status } = transaction;
+  // A late step: its new date (docs/product/expected-times.md#in-the-app).
+  if (transaction.delay && !isFinal(status)) {
+    return t('delays.newDate', { date: formatDateTime(transaction.delay.revised_expected_at, locale) });
+  }
   switch (status) {
     case 'awaiting_payment':
     case 'payment_failed':
