@@ -1,7 +1,8 @@
 // Scheduled tasks with three instances polling for jobs (docs/product/system.md#several-instances):
-// the document sweep, the resume of documents not handed to the reviewer, the idempotency-key sweep
-// the rates refresh and the check for due scheduled transfers are periodic durable jobs, so each runs once per tick across the fleet, not
-// once per instance; three instances starting at once queue one job per task.
+// the document sweep, the resume of documents not handed to the reviewer, the idempotency-key sweep,
+// the rates refresh and the check for due scheduled transfers are periodic durable jobs, so each runs
+// once per tick across the fleet, not once per instance; three instances starting at once queue one
+// job per task.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from '../../src/modules/jobs/periodic.ts';
