@@ -59,9 +59,9 @@ async function signOutWithKeyboard(page: Page): Promise<void> {
     await expect(menu).toBeFocused();
     await press(page, 'Space');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await press(page, 'Tab', 6); // the five links, then sign-out
+    await press(page, 'Tab', 7); // the six links, then sign-out
   } else {
-    await press(page, 'Shift+Tab', 6); // the five links backwards, then sign-out
+    await press(page, 'Shift+Tab', 7); // the six links backwards, then sign-out
   }
   await expect(signOut).toBeFocused();
   await press(page, 'Enter');
