@@ -13,6 +13,8 @@ import {
   Quote,
   quoteAmountTooLarge,
   quotesEndpoints as e,
+  scheduledTransfersEndpoints as s,
+  buildPath,
   SEND_CURRENCIES,
   ValidationErrorBody,
   type CurrencyCode,
@@ -23,6 +25,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { corridorCatalog, type CorridorTerms } from '../../src/modules/corridors/corridor-catalog.ts';
 import { RATES_SNAPSHOT } from '../../src/db/seeds/rates-snapshot.ts';
 import { Client, useTestApp } from '../helpers.ts';
+import { GERMAN_IBAN, recipient } from '../transfers/helpers.ts';
 
 const ctx = useTestApp();
 const START = new Date('2030-01-01T09:00:00.000Z');
@@ -208,9 +211,13 @@ function expectBounded(res: Res, c: CorridorTerms, side: 'source_amount' | 'targ
 }
 
 describe('no 5xx on big numbers at any money write endpoint', () => {
-  it('the contract’s only write endpoint that takes an amount is POST /client/v1/quotes (refresh reuses its amount)', () => {
+  it('the contract’s write endpoints that take an amount: quotes (refresh reuses its amount) and schedules', () => {
     // A new one must be bounded and added to the properties below.
-    expect(moneyWriteEndpoints()).toEqual(['quotesEndpoints.createQuote']);
+    expect(moneyWriteEndpoints()).toEqual([
+      'quotesEndpoints.createQuote',
+      'scheduledTransfersEndpoints.createScheduledTransfer',
+      'scheduledTransfersEndpoints.updateScheduledTransfer',
+    ]);
   });
 
   it('covers every corridor shape, GBP→KES mobile_wallet and zero-exponent targets among them', () => {
@@ -241,6 +248,41 @@ describe('no 5xx on big numbers at any money write endpoint', () => {
           for (const length of [1, 6, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 31, 40]) {
             const digits = '9'.repeat(length);
             expectBounded(await client.post(e.createQuote.path, bodyFor(c, side, digits)), c, side, digits);
+          }
+        }
+      }
+    },
+  );
+
+  it(
+    'POST and PATCH /client/v1/scheduled-transfers: 1 to 40 nines on either side, within the currency’s largest amount or a 422 in its words',
+    { timeout: 120_000 },
+    async () => {
+      const client = await customer();
+      const to = await recipient(client, GERMAN_IBAN); // a step-up first: the client's sign-in a moment ago
+      const body = { recipient_id: to.id, source_currency: 'GBP', frequency: 'monthly', next_run_on: '2030-01-05' };
+      const made = await client.post(s.createScheduledTransfer.path, { ...body, source_amount: '10000' });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as { id: string }).id;
+      for (const side of ['source_amount', 'target_amount'] as const) {
+        const largest = maxAmount(side === 'source_amount' ? 'GBP' : 'EUR');
+        for (const length of [1, 12, 14, 15, 16, 17, 18, 19, 20, 30, 31, 40]) {
+          const digits = '9'.repeat(length);
+          for (const res of [
+            await client.post(s.createScheduledTransfer.path, { ...body, [side]: digits }),
+            await client.request('PATCH', buildPath(s.updateScheduledTransfer.path, { id }), { [side]: digits }),
+          ]) {
+            const what = `${side} ${digits}: ${res.statusCode} ${res.body}`;
+            expect(res.statusCode, what).toBeLessThan(500);
+            if (BigInt(digits) <= largest.amount) {
+              expect(res.statusCode, what).toBeLessThan(300);
+              expect((res.json() as Record<string, string>)[side], what).toBe(digits);
+            } else {
+              expect(res.statusCode, what).toBe(422);
+              // Past the wire's 30 digits the contract refuses the string itself, as for a quote.
+              const words = length > 30 ? [expect.stringMatching(/^[A-Z].+\.$/)] : [quoteAmountTooLarge(largest)];
+              expect(ValidationErrorBody.parse(res.json()).errors[side], what).toEqual(words);
+            }
           }
         }
       }

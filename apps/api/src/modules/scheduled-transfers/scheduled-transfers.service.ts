@@ -1,5 +1,7 @@
 import {
   addDays,
+  isCurrencyCode,
+  maxAmount,
   MAX_SCHEDULE_DAYS_AHEAD,
   MAX_SCHEDULES,
   referenceRules,
@@ -12,6 +14,7 @@ import {
   SCHEDULE_TOO_MANY,
   scheduleDay,
   firstRunOnOrAfter,
+  quoteAmountTooLarge,
   utcDate,
   type ScheduleFrequency,
   type ScheduleRunError,
@@ -34,7 +37,7 @@ import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { StepUp } from '../step-up/step-up.service.ts';
 import { scheduledTransfersRepository as repo, type ScheduleRow } from './scheduled-transfers.repository.ts';
 
-/** Amounts above this many digits of minor units are refused at once (a run would quote nothing). */
+/** An amount in a currency we do not know is refused past this many digits (a SQL bigint holds 18). */
 const MAX_AMOUNT_DIGITS = 15;
 export const SCHEDULE_NOT_RESUMABLE = 'This schedule has ended: make a new one.';
 export const SCHEDULE_ONCE_PAST = 'This date has passed: choose a new date to resume it.';
@@ -84,6 +87,7 @@ export function toScheduledTransfer(row: ScheduleRow): ScheduledTransfer {
 /** Exactly one amount, above zero: `{ source }` or `{ target }` in minor units, or the errors. */
 function checkAmounts(
   input: { source_amount?: string | undefined; target_amount?: string | undefined },
+  currencies: { source: string; target: string },
   errors: FieldErrorBag,
 ): { source: bigint | null; target: bigint | null } | null {
   const { source_amount: s, target_amount: t } = input;
@@ -96,6 +100,14 @@ function checkAmounts(
   const value = BigInt(text);
   if (value <= 0n) {
     errors.add(field, SCHEDULE_AMOUNT_ZERO);
+    return null;
+  }
+  // Within the currency's largest amount, in the quote's words (docs/product/money-movement.md#money);
+  // what the run's quote converts is bounded again on the day.
+  const currency = s !== undefined ? currencies.source : currencies.target;
+  const largest = isCurrencyCode(currency) ? maxAmount(currency) : null;
+  if (largest && value > largest.amount) {
+    errors.add(field, quoteAmountTooLarge(largest));
     return null;
   }
   if (text.replace(/^0+/, '').length > MAX_AMOUNT_DIGITS) {
@@ -146,7 +158,7 @@ export class ScheduledTransfersService {
     const recipient = await this.deps.recipients.lookup(auth.customerId, input.recipient_id, { includeDeleted: false });
     if (!recipient) throw AppError.notFound();
     const errors = new FieldErrorBag();
-    const amounts = checkAmounts(input, errors);
+    const amounts = checkAmounts(input, { source: input.source_currency, target: recipient.currency }, errors);
     this.checkDate(input.next_run_on, errors);
     const corridor = this.deps.corridors.corridor(
       input.source_currency,
@@ -223,7 +235,8 @@ export class ScheduledTransfersService {
     const row = await this.owned(auth, id);
     const errors = new FieldErrorBag();
     const amountGiven = input.source_amount !== undefined || input.target_amount !== undefined;
-    const amounts = amountGiven ? checkAmounts(input, errors) : null;
+    const currencies = { source: row.source_currency, target: row.target_currency };
+    const amounts = amountGiven ? checkAmounts(input, currencies, errors) : null;
     if (input.next_run_on !== undefined) this.checkDate(input.next_run_on, errors);
     if (row.status === 'ended' && input.status === 'active') errors.add('status', SCHEDULE_NOT_RESUMABLE);
     const frequency: ScheduleFrequency = input.frequency ?? row.frequency;
