@@ -156,7 +156,6 @@ export function createMoneyServices(
     appUrl: config.appUrl,
     log: log.child({ module: 'payments' }),
   });
-  transferSteps.connect({ payments, payouts });
   // Holds solved in the app (docs/product/holds.md): checked when a payment is received.
   const transferHolds = new TransferHolds({
     db,
@@ -169,7 +168,7 @@ export function createMoneyServices(
     documents,
     ...config.holds,
   });
-  transferSteps.connectHolds(transferHolds);
+  transferSteps.connect({ payments, payouts, holds: transferHolds });
   // Each module (and each embedded sandbox) defines its durable jobs; they run here.
   jobs.register(
     ...quoteJobs({ db, now, uow }),

@@ -24,6 +24,7 @@ function watch(apps: FastifyInstance[]) {
     // other test files (running at the same time on PostgreSQL) expect.
     'rates.refresh': vi.spyOn(app.services.ratesJob, 'runOnce').mockResolvedValue(),
     'scheduled-transfers.due': vi.spyOn(app.services.scheduledTransferRunner, 'enqueueDue'),
+    'transfers.mark-delays': vi.spyOn(app.services.delays, 'markOverdue'),
   }));
   return () => {
     const counts: Record<string, number> = {};
@@ -33,10 +34,14 @@ function watch(apps: FastifyInstance[]) {
   };
 }
 
-/** The tasks not run hourly: the reviews every 10 minutes, due scheduled transfers every 15 (the default). */
+/**
+ * The tasks not run hourly: the reviews every 10 minutes, due scheduled transfers every 15 (the
+ * default), late steps every minute.
+ */
 const PERIOD: Record<string, number> = {
   'documents.resume-reviews': 10 * 60_000,
   'scheduled-transfers.due': 15 * 60_000,
+  'transfers.mark-delays': 60_000,
 };
 
 const periodicJobs = (status: 'queued' | 'running' | 'done') =>
@@ -58,6 +63,7 @@ describe('scheduled tasks with three instances', () => {
         'documents.sweep',
         'rates.refresh',
         'scheduled-transfers.due',
+        'transfers.mark-delays',
         'transfers.sweep-idempotency-keys',
       ].sort(),
     );
@@ -76,20 +82,31 @@ describe('scheduled tasks with three instances', () => {
       })),
     );
 
-    // 09:10: the ten-minute task's tick, and only it.
+    // 09:10: the ten-minute task's tick and the minute task's (the nine ticks missed make one run), only they.
     fleet.clock.advance(10 * 60_000);
-    await until(() => counts()['documents.resume-reviews'] === 2, 'the 09:10 tick');
+    const at0910 = { ...once, 'documents.resume-reviews': 2, 'transfers.mark-delays': 2 };
+    await until(
+      () => counts()['documents.resume-reviews'] === 2 && counts()['transfers.mark-delays'] === 2,
+      'the 09:10 tick',
+    );
     await new Promise((r) => setTimeout(r, 150));
-    expect(counts()).toEqual({ ...once, 'documents.resume-reviews': 2 });
+    expect(counts()).toEqual(at0910);
 
     // 10:00: every task's tick (the ten-minute ticks missed meanwhile make one run, not five).
     fleet.clock.advance(50 * 60_000);
     await until(
-      () => Object.values(counts()).every((n) => n >= 2) && counts()['documents.resume-reviews'] === 3,
+      () =>
+        Object.values(counts()).every((n) => n >= 2) &&
+        counts()['documents.resume-reviews'] === 3 &&
+        counts()['transfers.mark-delays'] === 3,
       '10:00',
     );
     await new Promise((r) => setTimeout(r, 150));
-    expect(counts()).toEqual({ ...Object.fromEntries(names.map((n) => [n, 2])), 'documents.resume-reviews': 3 });
+    expect(counts()).toEqual({
+      ...Object.fromEntries(names.map((n) => [n, 2])),
+      'documents.resume-reviews': 3,
+      'transfers.mark-delays': 3,
+    });
     expect((await periodicJobs('queued')).map((j) => j.name)).toEqual(names.sort().map((n) => `periodic.${n}`));
   });
 
@@ -97,8 +114,8 @@ describe('scheduled tasks with three instances', () => {
     await Promise.all(fleet.apps.map((app) => app.services.periodic.schedule()));
     const keyed = () =>
       fleet.db.selectFrom('jobs').select('unique_key').where('unique_key', 'like', 'periodic.%').execute();
-    expect(await keyed()).toHaveLength(5);
+    expect(await keyed()).toHaveLength(6);
     expect(await fleet.apps[1]!.services.periodic.schedule()).toBe(0);
-    expect(await keyed()).toHaveLength(5);
+    expect(await keyed()).toHaveLength(6);
   });
 });

@@ -1,6 +1,7 @@
 import type { Money } from '@remit/contract';
 import type { PayoutRecipient } from '../../adapters/payout-partner/index.ts';
 import type { Executor } from '../../db/types.ts';
+import type { AfterCommit } from '../../lib/after-commit.ts';
 
 /**
  * What the transfer module asks of the modules that depend on it (docs/decisions/0009): the
@@ -44,4 +45,12 @@ export interface PayoutsPort {
   schedule(trx: Executor, transferId: string): Promise<void>;
   /** A new payout of money already converted and reserved (a resend): its row and its start job. */
   open(trx: Executor, payout: PayoutMoney): Promise<void>;
+}
+
+/** What the steps ask of holds (transfer-holds.ts): a paid transfer held before its payout. */
+export interface HoldsPort {
+  /** Places the hold a just-paid transfer needs; true when held (its payout waits). */
+  placeIfNeeded(trx: Executor, after: AfterCommit, transferId: string): Promise<boolean>;
+  /** Whether an open hold keeps the payout from starting. */
+  isOpen(trx: Executor, transferId: string): Promise<boolean>;
 }

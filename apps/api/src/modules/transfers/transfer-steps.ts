@@ -17,7 +17,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import { searchableName } from '../recipients/checks.ts';
 import type { RecipientsService } from '../recipients/recipients.service.ts';
 import type { TransferLifecycle } from './lifecycle.ts';
-import type { PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
+import type { HoldsPort, PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
 import { transfersRepository, type TransferForPayout } from './transfers.repository.ts';
 import type { TransfersService } from './transfers.service.ts';
 import { UUID } from '../../lib/ids.ts';
@@ -62,7 +62,7 @@ export const RESEND_NOT_ALLOWED = (status: TransactionStatus) =>
 /** A timeline entry's amount: minor units and currency, worded by the app (timeline-words.ts). */
 const amountParams = (m: Money): Record<string, string> => ({ amount: m.amount.toString(), currency: m.currency });
 
-export type { PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
+export type { HoldsPort, PaymentsPort, PayoutMoney, PayoutsPort, SucceededPayment } from './transfer-ports.ts';
 
 export interface TransferStepsDeps {
   uow: UnitOfWork;
@@ -74,16 +74,8 @@ export interface TransferStepsDeps {
   /** Set by the composition root once payments and payouts exist (they depend on this module). */
   payments?: PaymentsPort;
   payouts?: PayoutsPort;
-  /** Holds (docs/product/holds.md): set by the composition root (`connectHolds`). */
+  /** Holds (docs/product/holds.md): checked when a payment is received and before a payout starts. */
   holds?: HoldsPort;
-}
-
-/** What the steps ask of holds (transfer-holds.ts): a paid transfer held before its payout. */
-export interface HoldsPort {
-  /** Places the hold a just-paid transfer needs; true when held (its payout waits). */
-  placeIfNeeded(trx: Executor, after: AfterCommit, transferId: string): Promise<boolean>;
-  /** Whether an open hold keeps the payout from starting. */
-  isOpen(trx: Executor, transferId: string): Promise<boolean>;
 }
 
 /**
@@ -96,15 +88,9 @@ export interface HoldsPort {
 export class TransferSteps {
   constructor(private readonly deps: TransferStepsDeps) {}
 
-  /** Wires the payments and payouts modules in (the composition root, once they exist). */
-  connect(ports: { payments: PaymentsPort; payouts: PayoutsPort }): void {
-    this.deps.payments = ports.payments;
-    this.deps.payouts = ports.payouts;
-  }
-
-  /** Wires holds in (the composition root): checked when a payment is received and before a payout starts. */
-  connectHolds(holds: HoldsPort): void {
-    this.deps.holds = holds;
+  /** Wires the payments and payouts modules and holds in (the composition root, once they exist). */
+  connect(ports: { payments: PaymentsPort; payouts: PayoutsPort; holds: HoldsPort }): void {
+    Object.assign(this.deps, ports);
   }
 
   private ports(): { payments: PaymentsPort; payouts: PayoutsPort } {
