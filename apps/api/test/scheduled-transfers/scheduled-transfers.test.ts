@@ -11,7 +11,7 @@ import {
   scheduledTransfersEndpoints as e,
   transactionsEndpoints,
 } from '@remit/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client, mailbox, useTestApp } from '../helpers.ts';
 import { GERMAN_IBAN, M_PESA, everyoneMaySend, recipient, tasks } from '../transfers/helpers.ts';
 
@@ -23,6 +23,11 @@ beforeEach(() => {
   // Each test starts on the same day (the clock is the file's).
   ctx.clock.set(new Date(`${TODAY}T09:00:00.000Z`));
   vi.restoreAllMocks();
+});
+afterEach(async () => {
+  // Rates fetched days later (daysLater) go: on PostgreSQL the next test files share the rates table
+  // and quote on the rates of their own day.
+  await ctx.db.deleteFrom('fx_rates').where('as_of', '>', new Date(`${TODAY}T09:00:00.000Z`)).execute();
 });
 
 const emails = new WeakMap<Client, string>();

@@ -23,6 +23,7 @@ describe('paths', () => {
       settings: '/settings',
       devices: '/devices',
       limits: '/limits',
+      rateAlerts: '/rate-alerts',
       scheduledTransfers: '/scheduled-transfers',
       track: '/track/:token',
     });
