@@ -27,7 +27,10 @@ beforeEach(() => {
 afterEach(async () => {
   // Rates fetched days later (daysLater) go: on PostgreSQL the next test files share the rates table
   // and quote on the rates of their own day.
-  await ctx.db.deleteFrom('fx_rates').where('as_of', '>', new Date(`${TODAY}T09:00:00.000Z`)).execute();
+  await ctx.db
+    .deleteFrom('fx_rates')
+    .where('as_of', '>', new Date(`${TODAY}T09:00:00.000Z`))
+    .execute();
 });
 
 const emails = new WeakMap<Client, string>();
