@@ -70,8 +70,9 @@ export async function signUpAndVerify(page: Page, request: APIRequestContext, em
 }
 
 export async function signOut(page: Page): Promise<void> {
-  // On a phone, sign-out is in the menu the "Menu" button opens.
-  const button = page.getByRole('button', { name: 'Sign out' });
+  // On a phone, sign-out is in the menu the "Menu" button opens. Exactly its name: the devices page
+  // has "Sign out Chrome … on Windows" buttons for the other devices.
+  const button = page.getByRole('button', { name: 'Sign out', exact: true });
   const menu = page.getByTestId('nav-menu-button');
   await button.or(menu).first().waitFor();
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
