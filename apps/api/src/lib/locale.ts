@@ -5,6 +5,9 @@ export const DEFAULT_LOCALE: Locale = 'en';
 
 const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 
+/** A language stored with a row (a transfer's, an alert's, a schedule's), or English when it is not one we speak. */
+export const storedLocale = (v: string): Locale => (isLocale(v) ? v : DEFAULT_LOCALE);
+
 /**
  * Pick the best supported language from an Accept-Language header (RFC 9110 q-values;
  * `fr-CA` matches `fr`). Falls back to English.

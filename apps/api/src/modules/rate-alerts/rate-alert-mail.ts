@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
 import type { Database } from '../../db/types.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+import { storedLocale, type Locale } from '../../lib/locale.ts';
 
 interface Details {
   source: string;
@@ -40,8 +40,6 @@ const catalogs: Record<Locale, RateAlertMailText> = {
       'Vous recevez cet e-mail parce que vous avez créé une alerte de taux. L’alerte est maintenant désactivée ; vous pouvez la réactiver dans l’application.',
   },
 };
-
-const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 
 /** Six significant digits, cut (never better than the rate itself), in the mail's language. */
 function readable(rate: string, locale: Locale): string {
@@ -87,7 +85,7 @@ export async function sendRateAlertMail(
     .where('rate_alerts.id', '=', alertId)
     .executeTakeFirst();
   if (!row) return;
-  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+  const locale = storedLocale(row.locale);
   const text = catalogs[locale];
   const details: Details = {
     source: row.source_currency,

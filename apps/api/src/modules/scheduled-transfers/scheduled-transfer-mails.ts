@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
 import type { Database } from '../../db/types.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+import { storedLocale, type Locale } from '../../lib/locale.ts';
 import { scheduledTransfersRepository as repo } from './scheduled-transfers.repository.ts';
 
 interface Catalog {
@@ -77,8 +77,6 @@ const catalogs: Record<Locale, Catalog> = {
   },
 };
 
-const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
-
 export interface ScheduledTransferMailDeps {
   db: Kysely<Database>;
   mailer: MailAdapter;
@@ -89,7 +87,7 @@ export interface ScheduledTransferMailDeps {
 export async function sendScheduledTransferMail(deps: ScheduledTransferMailDeps, runId: string): Promise<void> {
   const run = await repo.findRun(deps.db, runId);
   if (!run) return;
-  const locale = isLocale(run.locale) ? run.locale : DEFAULT_LOCALE;
+  const locale = storedLocale(run.locale);
   const c = catalogs[locale];
   const base = deps.appUrl.replace(/\/+$/, '');
   if (run.status === 'created' && run.transaction_id) {

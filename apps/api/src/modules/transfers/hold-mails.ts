@@ -1,6 +1,6 @@
 import { money, toMajorString, type CurrencyCode, type HoldCode } from '@remit/contract';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+import { storedLocale, type Locale } from '../../lib/locale.ts';
 import type { TransactionMailDeps } from './transfer-mails.ts';
 
 /** Which hold mail: placed (what is needed, by when) or expired (cancelled and refunded). */
@@ -67,7 +67,6 @@ const catalogs: Record<Locale, HoldCatalog> = {
   },
 };
 
-const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 /** "2030-01-09 14:00 UTC". */
 const utc = (d: Date): string => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -99,7 +98,7 @@ export async function sendHoldMail(
     .where('transactions.id', '=', transactionId)
     .executeTakeFirst();
   if (!row) return;
-  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+  const locale = storedLocale(row.locale);
   const catalog = catalogs[locale];
   const text = catalog[kind];
   const details: Details = {

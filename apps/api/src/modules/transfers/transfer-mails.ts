@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
 import type { Database } from '../../db/types.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/locale.ts';
+import { storedLocale, type Locale } from '../../lib/locale.ts';
 import { DELAY_CODES, type DelayCode } from './expected-times.ts';
 
 /**
@@ -150,7 +150,6 @@ const revisedWords = (at: Date, locale: Locale): string =>
     timeZone: 'UTC',
   }).format(at) + ' UTC';
 
-const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
 /** Every `MailedStatus` (the `transaction.mail` job's payload schema). */
 export const MAILED_STATUS_VALUES = [
   'paid',
@@ -198,7 +197,7 @@ export async function sendTransactionMail(
   if (!row) return;
   // A delay cleared before its mail went (the transfer moved on): nothing late to tell.
   if (status === 'delayed' && (!row.delay_code || !row.delay_revised_at)) return;
-  const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+  const locale = storedLocale(row.locale);
   const catalog = catalogs[locale];
   const text = catalog.statuses[status];
   const details: Details = {
