@@ -1,7 +1,7 @@
-import { money, toMajorString, type CurrencyCode, type HoldCode } from '@remit/contract';
+import type { HoldCode } from '@remit/contract';
 import { renderMail } from '../../adapters/mail/templates/layout.ts';
-import { storedLocale, type Locale } from '../../lib/locale.ts';
-import type { TransactionMailDeps } from './transfer-mails.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { transferMailFacts, type TransactionMailDeps } from './transfer-mails.ts';
 
 /** Which hold mail: placed (what is needed, by when) or expired (cancelled and refunded). */
 export type HoldMailKind = 'placed' | 'expired';
@@ -79,44 +79,30 @@ export async function sendHoldMail(
   deps: TransactionMailDeps,
   { transactionId, kind }: { transactionId: string; kind: HoldMailKind },
 ): Promise<void> {
-  const row = await deps.db
-    .selectFrom('transactions')
-    .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
-    .innerJoin('transfer_holds', 'transfer_holds.transaction_id', 'transactions.id')
-    .select([
-      'transactions.id',
-      'accounts.email',
-      'transactions.locale',
-      'transactions.recipient_name',
-      'transactions.source_currency',
-      'transactions.target_currency',
-      'transactions.target_amount',
-      'transactions.total_to_pay',
-      'transfer_holds.code',
-      'transfer_holds.deadline',
-    ])
-    .where('transactions.id', '=', transactionId)
+  const facts = await transferMailFacts(deps, transactionId);
+  const hold = await deps.db
+    .selectFrom('transfer_holds')
+    .select(['code', 'deadline'])
+    .where('transaction_id', '=', transactionId)
     .executeTakeFirst();
-  if (!row) return;
-  const locale = storedLocale(row.locale);
-  const catalog = catalogs[locale];
+  if (!facts || !hold) return;
+  const catalog = catalogs[facts.locale];
   const text = catalog[kind];
   const details: Details = {
-    amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
-    total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
-    recipient: row.recipient_name,
-    deadline: utc(row.deadline),
+    amount: facts.amount,
+    total: facts.total,
+    recipient: facts.recipient,
+    deadline: utc(hold.deadline),
   };
-  const base = deps.appUrl.replace(/\/+$/, '');
   await deps.mailer.send(
-    renderMail(row.email, {
-      locale,
+    renderMail(facts.email, {
+      locale: facts.locale,
       subject: text.subject(details),
       heading: text.heading,
       blocks: [
         { kind: 'paragraph', text: text.body(details) },
-        ...(kind === 'placed' ? [{ kind: 'paragraph' as const, text: catalog.needs[row.code as HoldCode] }] : []),
-        { kind: 'action', label: catalog.action, url: `${base}/transaction/${row.id}` },
+        ...(kind === 'placed' ? [{ kind: 'paragraph' as const, text: catalog.needs[hold.code as HoldCode] }] : []),
+        { kind: 'action', label: catalog.action, url: facts.link },
       ],
       footer: catalog.footer,
       appUrl: deps.appUrl,

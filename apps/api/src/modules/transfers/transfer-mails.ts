@@ -167,16 +167,28 @@ export interface TransactionMailDeps {
   appUrl: string;
 }
 
-/**
- * The durable job `transaction.mail` (scheduled by TransferLifecycle in the transaction that makes
- * the change; transfers.jobs.ts): mails the customer that their transfer was paid, delivered,
- * returned or refunded, in the language they confirmed it in
- * (docs/product/money-movement.md#transaction-statuses).
- */
-export async function sendTransactionMail(
+/** What every mail about one transfer says: to whom, in which language, the amounts in words, the link. */
+export interface TransferMailFacts {
+  id: string;
+  email: string;
+  locale: Locale;
+  recipient: string;
+  /** What the recipient gets, "50.00 EUR". */
+  amount: string;
+  /** What the customer pays, "10.24 GBP". */
+  total: string;
+  /** The transaction page in the app. */
+  link: string;
+}
+
+const inWords = (amount: string | number | bigint, currency: string): string =>
+  `${toMajorString(money(BigInt(amount), currency as CurrencyCode))} ${currency}`;
+
+/** The facts of a transfer's mails (transfer-mails.ts, hold-mails.ts); undefined when it is gone. */
+export async function transferMailFacts(
   deps: TransactionMailDeps,
-  { transactionId, status }: { transactionId: string; status: MailedStatus },
-): Promise<void> {
+  transactionId: string,
+): Promise<TransferMailFacts | undefined> {
   const row = await deps.db
     .selectFrom('transactions')
     .innerJoin('accounts', 'accounts.customer_id', 'transactions.customer_id')
@@ -189,33 +201,60 @@ export async function sendTransactionMail(
       'transactions.target_currency',
       'transactions.target_amount',
       'transactions.total_to_pay',
-      'transactions.delay_code',
-      'transactions.delay_revised_at',
     ])
     .where('transactions.id', '=', transactionId)
     .executeTakeFirst();
-  if (!row) return;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    locale: storedLocale(row.locale),
+    recipient: row.recipient_name,
+    amount: inWords(row.target_amount, row.target_currency),
+    total: inWords(row.total_to_pay, row.source_currency),
+    link: `${deps.appUrl.replace(/\/+$/, '')}/transaction/${row.id}`,
+  };
+}
+
+/**
+ * The durable job `transaction.mail` (scheduled by TransferLifecycle in the transaction that makes
+ * the change; transfers.jobs.ts): mails the customer that their transfer was paid, delivered,
+ * returned or refunded, in the language they confirmed it in
+ * (docs/product/money-movement.md#transaction-statuses).
+ */
+export async function sendTransactionMail(
+  deps: TransactionMailDeps,
+  { transactionId, status }: { transactionId: string; status: MailedStatus },
+): Promise<void> {
+  const facts = await transferMailFacts(deps, transactionId);
+  if (!facts) return;
+  const delay = await deps.db
+    .selectFrom('transactions')
+    .select(['delay_code', 'delay_revised_at'])
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
   // A delay cleared before its mail went (the transfer moved on): nothing late to tell.
-  if (status === 'delayed' && (!row.delay_code || !row.delay_revised_at)) return;
-  const locale = storedLocale(row.locale);
+  if (status === 'delayed' && (!delay.delay_code || !delay.delay_revised_at)) return;
+  const { locale } = facts;
   const catalog = catalogs[locale];
   const text = catalog.statuses[status];
   const details: Details = {
-    amount: `${toMajorString(money(BigInt(row.target_amount), row.target_currency as CurrencyCode))} ${row.target_currency}`,
-    total: `${toMajorString(money(BigInt(row.total_to_pay), row.source_currency as CurrencyCode))} ${row.source_currency}`,
-    recipient: row.recipient_name,
-    reason: DELAY_CODES.includes(row.delay_code as DelayCode) ? catalog.delayReasons[row.delay_code as DelayCode] : '',
-    revised: row.delay_revised_at ? revisedWords(row.delay_revised_at, locale) : '',
+    amount: facts.amount,
+    total: facts.total,
+    recipient: facts.recipient,
+    reason: DELAY_CODES.includes(delay.delay_code as DelayCode)
+      ? catalog.delayReasons[delay.delay_code as DelayCode]
+      : '',
+    revised: delay.delay_revised_at ? revisedWords(delay.delay_revised_at, locale) : '',
   };
-  const base = deps.appUrl.replace(/\/+$/, '');
   await deps.mailer.send(
-    renderMail(row.email, {
+    renderMail(facts.email, {
       locale,
       subject: text.subject(details),
       heading: text.heading,
       blocks: [
         { kind: 'paragraph', text: text.body(details) },
-        { kind: 'action', label: catalog.action, url: `${base}/transaction/${row.id}` },
+        { kind: 'action', label: catalog.action, url: facts.link },
       ],
       footer: catalog.footer,
       appUrl: deps.appUrl,
