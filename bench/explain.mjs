@@ -192,9 +192,20 @@ const counts = await withDatabase(settings.databaseUrl, async (c) => {
   const ids = ['id', 'customer_id', 'quote_id', 'recipient_id', 'transaction_id', 'refreshed_from'];
   await copyRows(c, 'customers', { series, mapped: ids, suffixed: [], set: { crn: `'B' || g || '-' || t.crn` } });
   await copyRows(c, 'accounts', { series, mapped: ids, set: { email: `g || '.' || t.email` } });
-  for (const table of ['addresses', 'customer_attributes', 'recipients', 'rate_alerts', 'scheduled_transfers']) {
+  for (const table of ['addresses', 'customer_attributes', 'recipients', 'scheduled_transfers']) {
     await copyRows(c, table, { series, mapped: ids });
   }
+  // Alerts over ten corridors, half of them active (the others paused or already reached).
+  const pick = (list) => `(array[${list.map((v) => `'${v}'`).join(', ')}])[1 + g % ${list.length}]`;
+  await copyRows(c, 'rate_alerts', {
+    series,
+    mapped: ids,
+    set: {
+      target_country: pick(['DE', 'FR', 'ES', 'IT', 'KE', 'NG', 'PH', 'IN', 'MX', 'PK']),
+      target_currency: pick(['EUR', 'EUR', 'EUR', 'EUR', 'KES', 'NGN', 'PHP', 'INR', 'MXN', 'PKR']),
+      status: `case when g % 4 = 0 then 'paused' when g % 4 = 1 then 'triggered' else 'active' end`,
+    },
+  });
   await copyRows(c, 'quotes', { series, mapped: ids, set: { created_at: spread('g') } });
   // Most copied transfers are history: completed, a few cancelled; the rest as made (awaiting payment).
   await copyRows(c, 'transactions', { series, mapped: ids, set: { created_at: spread('g') } });
