@@ -5,10 +5,9 @@ import { RecipientCurrency, RecipientPayoutMethod } from '../recipients/schemas.
 import { TransferPurpose } from '../transactions/schemas.ts';
 
 /**
- * Scheduled transfers (docs/product/scheduled-transfers.md, wire names of ../shared PRODUCT.md
- * "Transfers that explain themselves"): a fixed send or receive amount to one saved recipient, once on
- * a date or every week or month. On its day a run quotes at the current rate and creates a transfer
- * awaiting payment; it never pays.
+ * Scheduled transfers (docs/product/scheduled-transfers.md, its wire names binding): a fixed send or
+ * receive amount to one saved recipient, once on a date or every week or month. On its day a run
+ * quotes at the current rate and creates a transfer awaiting payment; it never pays.
  */
 
 export const ScheduleFrequency = z.enum(['once', 'weekly', 'monthly']);
