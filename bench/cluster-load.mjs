@@ -22,6 +22,7 @@ import {
   quoteWhenRatesAreIn,
   signUp,
   signUpInGb,
+  SANDBOX_SIGN_UPS,
 } from './customers.mjs';
 import { cookieHeader, startApi, waitFor } from './support.mjs';
 
@@ -35,12 +36,7 @@ const env = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: settings.databaseUrl,
   REDIS_URL: settings.redisUrl,
-  PAYMENTS_PROVIDER: 'sandbox',
-  PAYOUTS_PROVIDER: 'sandbox',
-  RATES_PROVIDER: 'sandbox',
-  SIGNUP_MAX_PER_IP: '1000000',
-  // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
-  SIGNUP_POW_FREE_PER_IP: '1000000',
+  ...SANDBOX_SIGN_UPS,
   // One key for every instance of both modes: the customers' anti-forgery tokens are signed with it.
   APP_KEY: randomBytes(32).toString('base64'),
 };

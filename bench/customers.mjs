@@ -8,6 +8,18 @@ import { cookieHeader, cookieJar } from './support.mjs';
 
 export const PASSWORD = 'Bench-Password-2026';
 
+/**
+ * What the load benches' api instances share: the sandbox providers, and every customer signing up
+ * from 127.0.0.1 with no per-address ceiling and no proof of work (docs/product/auth-and-sessions.md).
+ */
+export const SANDBOX_SIGN_UPS = {
+  PAYMENTS_PROVIDER: 'sandbox',
+  PAYOUTS_PROVIDER: 'sandbox',
+  RATES_PROVIDER: 'sandbox',
+  SIGNUP_MAX_PER_IP: '1000000',
+  SIGNUP_POW_FREE_PER_IP: '1000000',
+};
+
 /** The United Kingdom (ISO 3166 numeric): the country the database part of "may send" is for. */
 const GB = 826;
 

@@ -27,6 +27,7 @@ import {
   post,
   quoteWhenRatesAreIn,
   signUpInGb,
+  SANDBOX_SIGN_UPS,
 } from './customers.mjs';
 import { cookieHeader, root, startApi, waitFor } from './support.mjs';
 
@@ -46,13 +47,8 @@ const env = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: settings.databaseUrl,
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
-  PAYMENTS_PROVIDER: 'sandbox',
-  PAYOUTS_PROVIDER: 'sandbox',
-  RATES_PROVIDER: 'sandbox',
+  ...SANDBOX_SIGN_UPS,
   SANDBOX_PAYOUT_DELAY_SECONDS: '1',
-  SIGNUP_MAX_PER_IP: '1000000',
-  // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
-  SIGNUP_POW_FREE_PER_IP: '1000000',
   APP_KEY: randomBytes(32).toString('base64'),
   SQL_CAPTURE_FILE: capture,
 };

@@ -23,6 +23,7 @@ import {
   post,
   quoteWhenRatesAreIn,
   signUpInGb,
+  SANDBOX_SIGN_UPS,
 } from './customers.mjs';
 import { cookieHeader, startApi, waitFor } from './support.mjs';
 
@@ -40,12 +41,7 @@ const env = {
   LOG_LEVEL: 'warn',
   DATABASE_URL: settings.databaseUrl,
   REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
-  PAYMENTS_PROVIDER: 'sandbox',
-  PAYOUTS_PROVIDER: 'sandbox',
-  RATES_PROVIDER: 'sandbox',
-  SIGNUP_MAX_PER_IP: '1000000',
-  // Every customer signs up from 127.0.0.1: no proof of work (docs/product/auth-and-sessions.md).
-  SIGNUP_POW_FREE_PER_IP: '1000000',
+  ...SANDBOX_SIGN_UPS,
   APP_KEY: randomBytes(32).toString('base64'),
 };
 const QUOTE = { ...GBP_TO_EUR_BANK, source_amount: '1000' };

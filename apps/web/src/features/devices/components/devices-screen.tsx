@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { useDevices } from '../api/list-devices';
 import type { RevokeOutcome } from '../api/revoke-device';
 import { DeviceItem } from './device-item';
+import { ScreenHeader } from '@/components/ui/screen-header';
 
 /** How often "5 minutes ago" moves on while the screen stays open. */
 const CLOCK_MS = 60_000;
@@ -79,24 +80,13 @@ export function DevicesScreen() {
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
-      <div>
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
-        >
-          {t('screens.devices')}
-        </h1>
-        <p className="mt-1.5 text-slate-700">{t('devices.intro')}</p>
-        {/* Always present, so a sign-out's notice is announced (politely) when it arrives. */}
-        <div aria-live="polite" aria-atomic="true" data-testid="devices-notice">
-          {notice && (
-            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
-              {notice}
-            </p>
-          )}
-        </div>
-      </div>
+      <ScreenHeader
+        heading={t('screens.devices')}
+        intro={t('devices.intro')}
+        notice={notice}
+        noticeTestId="devices-notice"
+        headingRef={headingRef}
+      />
       <Card>{body}</Card>
     </div>
   );

@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/format-date';
 import { formatRate } from '@/lib/format-rate';
 import { useDeleteRateAlert, useRateAlerts, useUpdateRateAlert } from '../api/rate-alerts';
 import { calculatorHref } from '../lib/calculator-href';
+import { ScreenHeader } from '@/components/ui/screen-header';
 
 const TONES: Record<RateAlert['status'], string> = {
   active: 'bg-blue-100 px-2.5 text-blue-900',
@@ -72,23 +73,13 @@ export function RateAlertsScreen() {
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
-      <div>
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
-        >
-          {t('rateAlerts.heading')}
-        </h1>
-        <p className="mt-1.5 text-slate-700">{t('rateAlerts.intro')}</p>
-        <div aria-live="polite" aria-atomic="true" data-testid="rate-alerts-notice">
-          {notice && (
-            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
-              {notice}
-            </p>
-          )}
-        </div>
-      </div>
+      <ScreenHeader
+        heading={t('rateAlerts.heading')}
+        intro={t('rateAlerts.intro')}
+        notice={notice}
+        noticeTestId="rate-alerts-notice"
+        headingRef={headingRef}
+      />
       <Card className="p-5 sm:p-8">{body}</Card>
     </div>
   );

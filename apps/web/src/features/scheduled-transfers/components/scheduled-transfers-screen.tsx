@@ -10,6 +10,7 @@ import { getRecipient, recipientsQueryKey } from '@/features/recipients';
 import { useScheduledTransfers } from '../api/scheduled-transfers';
 import { ScheduleForm } from './schedule-form';
 import { ScheduleItem } from './schedule-item';
+import { ScreenHeader } from '@/components/ui/screen-header';
 
 /**
  * scheduledTransfers, `/scheduled-transfers` (docs/product/scheduled-transfers.md): every schedule
@@ -72,23 +73,12 @@ export function ScheduledTransfersScreen() {
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
-      <div>
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
-        >
-          {t('screens.scheduledTransfers')}
-        </h1>
-        <p className="mt-1.5 text-slate-700">{t('scheduledTransfers.intro')}</p>
-        <div aria-live="polite" aria-atomic="true">
-          {notice && (
-            <p className="mt-4 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
-              {notice}
-            </p>
-          )}
-        </div>
-      </div>
+      <ScreenHeader
+        heading={t('screens.scheduledTransfers')}
+        intro={t('scheduledTransfers.intro')}
+        notice={notice}
+        headingRef={headingRef}
+      />
       {recipientId && (
         <NewSchedule
           recipientId={recipientId}

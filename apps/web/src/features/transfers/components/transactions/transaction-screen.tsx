@@ -101,6 +101,8 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const source = (amount: string) => formatAmount(amount, transaction.source_currency, locale);
+  // "Send again" and "Schedule" start from what this transfer sent.
+  const sameAmount = { amount: transaction.source_amount, currency: transaction.source_currency };
 
   // A status that changes while the page is open (live) is announced.
   useEffect(() => {
@@ -200,28 +202,14 @@ function TransactionPage({ transaction }: { transaction: Transaction }) {
         )}
         <ButtonLink
           variant="secondary"
-          to={paths.dashboard.getHref(
-            {},
-            {
-              send_again: transaction.recipient_id,
-              amount: transaction.source_amount,
-              currency: transaction.source_currency,
-            },
-          )}
+          to={paths.dashboard.getHref({}, { send_again: transaction.recipient_id, ...sameAmount })}
         >
           {t('dashboard.transaction.sendAgain')}
         </ButtonLink>
         {/* The same transfer on a schedule (docs/product/scheduled-transfers.md). */}
         <ButtonLink
           variant="secondary"
-          to={paths.scheduledTransfers.getHref(
-            {},
-            {
-              recipient: transaction.recipient_id,
-              amount: transaction.source_amount,
-              currency: transaction.source_currency,
-            },
-          )}
+          to={paths.scheduledTransfers.getHref({}, { recipient: transaction.recipient_id, ...sameAmount })}
         >
           {t('dashboard.transaction.schedule')}
         </ButtonLink>
