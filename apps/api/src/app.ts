@@ -20,6 +20,7 @@ import corridorsRoutes from './modules/corridors/corridors.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import devicesRoutes from './modules/devices/devices.routes.ts';
 import documentsRoutes from './modules/documents/documents.routes.ts';
+import emailChangeRoutes from './modules/email-change/email-change.routes.ts';
 import emailVerificationRoutes from './modules/email-verification/email-verification.routes.ts';
 import mfaRoutes from './modules/mfa/mfa.routes.ts';
 import passkeysRoutes from './modules/passkeys/passkeys.routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(onboardingRoutes);
   await app.register(tasksRoutes);
   await app.register(emailVerificationRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(mfaRoutes);
   await app.register(passkeysRoutes);
   await app.register(stepUpRoutes);

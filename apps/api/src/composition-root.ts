@@ -23,6 +23,7 @@ import type { CustomersService } from './modules/customers/customers.service.ts'
 import { DevService } from './modules/dev/dev.service.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import type { DocumentsService } from './modules/documents/documents.service.ts';
+import type { EmailChangeService } from './modules/email-change/email-change.service.ts';
 import type { EmailVerificationService } from './modules/email-verification/email-verification.service.ts';
 import { Jobs } from './modules/jobs/jobs.ts';
 import { PeriodicTasks, type PeriodicTask } from './modules/jobs/periodic.ts';
@@ -68,6 +69,7 @@ export interface Services {
   /** The security mails (tests wait on `mail.idle()` for mails sent after the answer). */
   mail: SecurityMailer;
   emailVerification: EmailVerificationService;
+  emailChange: EmailChangeService;
   mfa: MfaService;
   passwords: PasswordService;
   /** The "password again after 10 minutes" rule, for sensitive changes in other modules. */

@@ -165,6 +165,7 @@ const TABLE_OWNERS: Record<string, string> = {
   accounts: 'modules/auth',
   sessions: 'modules/auth',
   one_time_codes: 'modules/auth',
+  email_changes: 'modules/email-change',
   mfa_totp: 'modules/mfa',
   mfa_recovery_codes: 'modules/mfa',
   password_reset_tokens: 'modules/passwords',

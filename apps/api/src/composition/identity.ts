@@ -20,6 +20,7 @@ import { createRedisInvalidationBus, localInvalidationBus } from '../modules/aut
 import { SessionService } from '../modules/auth/session.service.ts';
 import { CustomersService } from '../modules/customers/customers.service.ts';
 import { DevicesService } from '../modules/devices/devices.service.ts';
+import { EmailChangeService } from '../modules/email-change/email-change.service.ts';
 import { EmailVerificationService } from '../modules/email-verification/email-verification.service.ts';
 import { KnownDevicesService } from '../modules/known-devices/known-devices.service.ts';
 import { MfaService } from '../modules/mfa/mfa.service.ts';
@@ -146,6 +147,19 @@ export function createIdentityServices(infra: Infrastructure) {
     options: (a) => passkeys.stepUpOptions(a),
     verify: (...a) => passkeys.verifyStepUp(...a),
   });
+  // Changing the email address (docs/product/auth-and-sessions.md#changing-the-email-address).
+  const emailChange = new EmailChangeService({
+    db,
+    uow,
+    now,
+    codes,
+    accounts: auth,
+    passwords,
+    customers,
+    stepUp,
+    mail,
+    resend,
+  });
   const devices = new DevicesService({
     sessions,
     now,
@@ -162,6 +176,7 @@ export function createIdentityServices(infra: Infrastructure) {
     codes,
     mail,
     emailVerification,
+    emailChange,
     mfa,
     passwords,
     stepUp,

@@ -11,6 +11,7 @@ import type { AuthTables } from '../modules/auth/auth.tables.ts';
 import type { CorridorsTables } from '../modules/corridors/corridors.tables.ts';
 import type { CustomersTables } from '../modules/customers/customers.tables.ts';
 import type { DocumentsTables } from '../modules/documents/documents.tables.ts';
+import type { EmailChangeTables } from '../modules/email-change/email-change.tables.ts';
 import type { JobsTables } from '../modules/jobs/jobs.tables.ts';
 import type { KnownDevicesTables } from '../modules/known-devices/known-devices.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
@@ -37,6 +38,7 @@ export type * from '../modules/auth/auth.tables.ts';
 export type * from '../modules/corridors/corridors.tables.ts';
 export type * from '../modules/customers/customers.tables.ts';
 export type * from '../modules/documents/documents.tables.ts';
+export type * from '../modules/email-change/email-change.tables.ts';
 export type * from '../modules/jobs/jobs.tables.ts';
 export type * from '../modules/known-devices/known-devices.tables.ts';
 export type * from '../modules/ledger/ledger.tables.ts';
@@ -63,6 +65,7 @@ export interface Database
     KnownDevicesTables,
     PasskeysTables,
     DocumentsTables,
+    EmailChangeTables,
     CorridorsTables,
     RecipientsTables,
     QuotesTables,

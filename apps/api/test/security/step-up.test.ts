@@ -16,7 +16,7 @@ import {
   trackingEndpoints,
 } from '@remit/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, useTestApp, type Client } from '../helpers.ts';
+import { STRONG_PASSWORD, uniqueEmail, useTestApp, type Client } from '../helpers.ts';
 import { KE_WALLET, M_PESA, confirm, everyoneMaySend, quote, recipient } from '../transfers/helpers.ts';
 import type { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
 import { addPasskey, authenticatorFor } from '../passkeys/helpers.ts';
@@ -82,6 +82,10 @@ describe('every protected action refuses without a recent step-up and succeeds a
         expect((await setNumber(c, '07400 123456')).statusCode).toBe(200);
         return () => setNumber(c, '07400 654321');
       },
+    },
+    {
+      name: 'change the email address',
+      prepare: async (c) => () => c.post(securityEndpoints.changeEmail.path, { email: uniqueEmail('moved') }),
     },
     {
       name: 'turn on the authenticator app',

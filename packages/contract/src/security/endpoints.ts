@@ -2,6 +2,7 @@ import { MessageBody } from '../common/errors.ts';
 import { defineEndpoint } from '../common/endpoint.ts';
 import { Customer } from '../entities/customer.ts';
 import {
+  ChangeEmailRequest,
   ChangePasswordRequest,
   CodeSentResponse,
   ForgotPasswordRequest,
@@ -73,6 +74,30 @@ export const changePassword = defineEndpoint({
   summary: 'Change the password',
   body: ChangePasswordRequest,
   response: MessageBody,
+  auth: 'session',
+});
+
+/**
+ * Starts changing the email address: needs a recent step-up, mails a six-digit code to the new address
+ * and answers the same whether or not that address is free
+ * (docs/product/auth-and-sessions.md#changing-the-email-address).
+ */
+export const changeEmail = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/change-email',
+  summary: 'Start changing the email address (a code goes to the new one)',
+  body: ChangeEmailRequest,
+  response: CodeSentResponse,
+  auth: 'session',
+});
+
+/** Confirms the new address with the mailed code; answers the Customer with the new email, verified. */
+export const confirmEmailChange = defineEndpoint({
+  method: 'POST',
+  path: '/client/v1/change-email/confirm',
+  summary: 'Confirm the new email address with the mailed code',
+  body: OtpRequest,
+  response: Customer,
   auth: 'session',
 });
 

@@ -21,6 +21,13 @@ export const CodeSentResponse = z.object({
 });
 export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
 
+/**
+ * Changing the email address (docs/product/auth-and-sessions.md#changing-the-email-address): the new
+ * address; a code is mailed to it, then `POST /client/v1/change-email/confirm` with `{ otp }`.
+ */
+export const ChangeEmailRequest = z.object({ email: z.string() });
+export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequest>;
+
 export const ForgotPasswordRequest = z.object({ email: z.string() });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 

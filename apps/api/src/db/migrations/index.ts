@@ -18,6 +18,7 @@ import * as m20261126000300 from './20261126000300_passkeys.ts';
 import * as m20261126000400 from './20261126000400_step_up.ts';
 import * as m20261127000100 from './20261127000100_rate_alerts.ts';
 import * as m20261127000400 from './20261127000400_transfer_holds.ts';
+import * as m20261127000500 from './20261127000500_email_changes.ts';
 import * as m20261127000300 from './20261127000300_transfer_delays.ts';
 import * as m20261127000200 from './20261127000200_scheduled_transfers.ts';
 
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000400_transfer_holds': m20261127000400,
   '20261127000300_transfer_delays': m20261127000300,
   '20261127000200_scheduled_transfers': m20261127000200,
+  '20261127000500_email_changes': m20261127000500,
 };

@@ -74,6 +74,14 @@ export const authRepository = {
       .execute();
   },
 
+  async setEmail(db: Executor, customerId: string, email: string, at: Date): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ email: email.toLowerCase(), email_verified_at: at, updated_at: at })
+      .where('customer_id', '=', customerId)
+      .execute();
+  },
+
   async setMfaMethod(db: Executor, customerId: string, method: MfaMethodColumn, at: Date): Promise<void> {
     await db
       .updateTable('accounts')

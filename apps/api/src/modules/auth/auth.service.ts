@@ -73,6 +73,15 @@ export interface AuthResult {
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 
+/** The email field's format message, or null when it is a well-formed address (sign-up, email change). */
+export function emailFormatError(email: string): string | null {
+  if (email === '') return 'The email field is required.';
+  if (email.length > EMAIL_MAX_LENGTH)
+    return `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`;
+  if (!emailSchema.safeParse(email).success) return 'The email field must be a valid email address.';
+  return null;
+}
+
 /** The account columns a sign-in needs. */
 export interface SignInAccount {
   customer_id: string;
@@ -117,6 +126,19 @@ export class AuthService {
     return authRepository.markEmailVerified(trx, customerId, at);
   }
 
+  /** Whether an account already uses this address (lowercased). */
+  emailExists(db: Executor, email: string): Promise<boolean> {
+    return authRepository.emailExists(db, email);
+  }
+
+  /**
+   * Changing the email address: the new one, proved by its code, so verified now. Throws the
+   * database's unique violation when another account took it meanwhile.
+   */
+  setEmail(trx: Executor, customerId: string, email: string, at: Date): Promise<void> {
+    return authRepository.setEmail(trx, customerId, email, at);
+  }
+
   /** MFA: the method the next sign-ins ask for. */
   setMfaMethod(trx: Executor, customerId: string, method: MfaMethodColumn, at: Date): Promise<void> {
     return authRepository.setMfaMethod(trx, customerId, method, at);
@@ -139,10 +161,8 @@ export class AuthService {
     const bag = new FieldErrorBag();
 
     let attempt: SignUpAttempt | undefined;
-    if (email === '') bag.add('email', 'The email field is required.');
-    else if (email.length > EMAIL_MAX_LENGTH)
-      bag.add('email', `The email field must not be greater than ${EMAIL_MAX_LENGTH} characters.`);
-    else if (!emailSchema.safeParse(email).success) bag.add('email', 'The email field must be a valid email address.');
+    const emailError = emailFormatError(email);
+    if (emailError) bag.add('email', emailError);
     else {
       // Reserved before the lookup: the "already taken" answer is limited like a failure.
       // A busy address or browser is asked for a proof of work first (428), whatever the email.

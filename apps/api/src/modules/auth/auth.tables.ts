@@ -3,7 +3,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../../db/column-types.ts';
 
 export type MfaMethodColumn = 'email' | 'totp';
-export type OneTimeCodePurpose = 'email_verification' | 'mfa' | 'password_reset';
+export type OneTimeCodePurpose = 'email_verification' | 'mfa' | 'password_reset' | 'email_change';
 
 export interface AccountsTable {
   customer_id: string;

@@ -68,6 +68,14 @@ export interface PasswordServiceDeps {
 export class PasswordService {
   constructor(private readonly deps: PasswordServiceDeps) {}
 
+  /**
+   * Every open reset link of the customer stops working, in the caller's transaction: the email
+   * address changed, so links mailed to the old one must not set a password any more.
+   */
+  endResetLinks(trx: Executor, customerId: string, at: Date): Promise<void> {
+    return passwordsRepository.consumeAllResetTokens(trx, customerId, at);
+  }
+
   /** New reset token. Called for known AND unknown emails so both answers do the same work. */
   createResetToken(): ResetToken {
     const token = randomBytes(32).toString('hex');

@@ -142,6 +142,36 @@ export class MailTemplates {
     }));
   }
 
+  /** The code proving a new email address (docs/product/auth-and-sessions.md#changing-the-email-address). */
+  emailChangeCode(to: string, code: string, locale?: Locale): MailMessage {
+    return this.render(to, locale, ({ emailChangeCode: c }) => ({
+      title: c,
+      blocks: codeBlocks(c, code),
+      footer: c.footer,
+    }));
+  }
+
+  /** To an address that already has an account, when another account asked to move to it. */
+  emailChangeAttempt(to: string, locale?: Locale): MailMessage {
+    return this.render(to, locale, ({ emailChangeAttempt: a }) => ({
+      title: a,
+      blocks: [
+        { kind: 'paragraph', text: a.body },
+        { kind: 'paragraph', text: a.advice },
+      ],
+      footer: a.footer,
+    }));
+  }
+
+  /** To the old address once the change is confirmed; `masked`: the new address, partly hidden. */
+  emailChanged(to: string, masked: string, locale?: Locale): MailMessage {
+    return this.render(to, locale, ({ emailChanged: c }) => ({
+      title: c,
+      blocks: [{ kind: 'paragraph', text: c.body(masked) }],
+      footer: c.notYou,
+    }));
+  }
+
   /** A passkey was added or removed (docs/product/auth-and-sessions.md#passkeys). */
   passkeyChanged(to: string, name: string, added: boolean, locale?: Locale): MailMessage {
     return this.render(to, locale, ({ passkeyAdded, passkeyRemoved, common }) => {

@@ -33,6 +33,12 @@ export interface MailCatalog {
   signInBlocked: { subject: string; heading: string; body: string; advice: string };
   /** Someone tried to sign up with an address that already has an account. */
   signUpAttempt: { subject: string; heading: string; body: string; advice: string; footer: string };
+  /** The code that proves a new email address (docs/product/auth-and-sessions.md#changing-the-email-address). */
+  emailChangeCode: { subject: string; heading: string; code: (code: string) => string; body: string; footer: string };
+  /** Someone asked to move another account to this address, which already has one: no code was sent. */
+  emailChangeAttempt: { subject: string; heading: string; body: string; advice: string; footer: string };
+  /** To the old address: the account's email is now another one (shown masked). */
+  emailChanged: { subject: string; heading: string; body: (masked: string) => string; notYou: string };
 }
 
 const en: MailCatalog = {
@@ -110,6 +116,27 @@ const en: MailCatalog = {
     body: 'Someone tried to create an account with this email address. You already have an account, so nothing was created and nothing changed.',
     advice: 'If it was you, sign in instead, or reset your password if you forgot it.',
     footer: 'If it was not you, you can ignore this email: your account is safe.',
+  },
+  emailChangeCode: {
+    subject: 'Confirm your new email address',
+    heading: 'Confirm your new email address',
+    code: (code) => `Your confirmation code is ${code}.`,
+    body: 'Enter it in the app to make this your account’s email address. It expires in 10 minutes.',
+    footer: 'If you did not ask to change your email address, you can ignore this email: nothing changes.',
+  },
+  emailChangeAttempt: {
+    subject: 'Someone tried to use your email address',
+    heading: 'Someone tried to use your email address',
+    body: 'Someone asked to move another account to this email address. You already have an account with it, so nothing was changed and no code was sent.',
+    advice: 'If it was you, sign in to the account that already uses this address instead.',
+    footer: 'If it was not you, you can ignore this email: your account is safe.',
+  },
+  emailChanged: {
+    subject: 'Your email address was changed',
+    heading: 'Your email address was changed',
+    body: (masked) => `The email address of your account is now ${masked}. We will write to that address from now on.`,
+    notYou:
+      'If this was not you, contact us right away by replying to this email: someone may have access to your account.',
   },
 };
 
@@ -190,6 +217,28 @@ const fr: MailCatalog = {
     body: 'Quelqu’un a essayé de créer un compte avec cette adresse e-mail. Vous avez déjà un compte : rien n’a été créé ni modifié.',
     advice: 'Si c’était vous, connectez-vous plutôt, ou réinitialisez votre mot de passe si vous l’avez oublié.',
     footer: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : votre compte ne risque rien.',
+  },
+  emailChangeCode: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    heading: 'Confirmez votre nouvelle adresse e-mail',
+    code: (code) => `Votre code de confirmation est ${code}.`,
+    body: 'Saisissez-le dans l’application pour en faire l’adresse e-mail de votre compte. Il expire dans 10 minutes.',
+    footer: 'Si vous n’avez pas demandé à changer d’adresse e-mail, vous pouvez ignorer cet e-mail : rien ne change.',
+  },
+  emailChangeAttempt: {
+    subject: 'Quelqu’un a essayé d’utiliser votre adresse e-mail',
+    heading: 'Quelqu’un a essayé d’utiliser votre adresse e-mail',
+    body: 'Quelqu’un a demandé à rattacher un autre compte à cette adresse e-mail. Vous avez déjà un compte avec elle : rien n’a été modifié et aucun code n’a été envoyé.',
+    advice: 'Si c’était vous, connectez-vous plutôt au compte qui utilise déjà cette adresse.',
+    footer: 'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : votre compte ne risque rien.',
+  },
+  emailChanged: {
+    subject: 'Votre adresse e-mail a été modifiée',
+    heading: 'Votre adresse e-mail a été modifiée',
+    body: (masked) =>
+      `L’adresse e-mail de votre compte est désormais ${masked}. Nous vous écrirons à cette adresse à partir de maintenant.`,
+    notYou:
+      'Si ce n’était pas vous, contactez-nous immédiatement en répondant à cet e-mail : quelqu’un a peut-être accès à votre compte.',
   },
 };
 
