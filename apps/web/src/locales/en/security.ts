@@ -66,7 +66,6 @@ const security = {
     },
     profile: {
       heading: 'Profile and contact details',
-      email: 'Email',
       verified: 'Verified',
       notVerified: 'Not verified',
       crn: 'Customer reference (CRN)',
@@ -76,6 +75,24 @@ const security = {
       country: 'Country of residence',
       address: 'Home address',
       notProvided: 'Not provided',
+    },
+    email: {
+      heading: 'Email address',
+      change: 'Change',
+      changeLabel: 'Change email address',
+      changeTitle: 'Change your email address',
+      intro:
+        'We will send a code to the new address to check it is yours. Your address changes once you enter the code.',
+      newAddress: 'New email address',
+      required: 'Enter your new email address.',
+      invalid: 'Enter an email address like name@example.com.',
+      same: 'This is already your email address.',
+      sendCode: 'Send code',
+      codeSent: 'We have sent a 6-digit code to {{email}}. It expires in 10 minutes.',
+      codeRequired: 'Enter the 6-digit code.',
+      confirm: 'Confirm',
+      otherAddress: 'Use another address',
+      updated: 'Your email address is now {{email}}.',
     },
     mobile: {
       heading: 'Mobile number',

@@ -71,7 +71,6 @@ const security: Translation<typeof en> = {
     },
     profile: {
       heading: 'Profil et coordonnées',
-      email: 'E-mail',
       verified: 'Vérifié',
       notVerified: 'Non vérifié',
       crn: 'Référence client (CRN)',
@@ -81,6 +80,24 @@ const security: Translation<typeof en> = {
       country: 'Pays de résidence',
       address: 'Adresse du domicile',
       notProvided: 'Non renseigné',
+    },
+    email: {
+      heading: 'Adresse e-mail',
+      change: 'Modifier',
+      changeLabel: 'Modifier l’adresse e-mail',
+      changeTitle: 'Modifier votre adresse e-mail',
+      intro:
+        'Nous enverrons un code à la nouvelle adresse pour vérifier qu’elle est à vous. Votre adresse change dès que vous saisissez le code.',
+      newAddress: 'Nouvelle adresse e-mail',
+      required: 'Saisissez votre nouvelle adresse e-mail.',
+      invalid: 'Saisissez une adresse e-mail comme nom@exemple.com.',
+      same: 'C’est déjà votre adresse e-mail.',
+      sendCode: 'Envoyer le code',
+      codeSent: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Il expire dans 10 minutes.',
+      codeRequired: 'Saisissez le code à 6 chiffres.',
+      confirm: 'Confirmer',
+      otherAddress: 'Utiliser une autre adresse',
+      updated: 'Votre adresse e-mail est désormais {{email}}.',
     },
     mobile: {
       heading: 'Numéro de mobile',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomer } from '@/lib/customer-store';
+import { EmailSetting } from './email-setting';
 import { MobileNumberSetting } from './mobile-number-setting';
 
 const attributeValue = (customer: Customer, key: string) =>
@@ -72,25 +73,18 @@ function ProfileDetails({ customer: c }: { customer: Customer }) {
             </span>
           ))}
         </Item>
-        <Item label={t('security.settings.profile.email')} testId="profile-email">
-          <span className="block break-all">{c.account.email}</span>
-          <span className="mt-0.5 block text-sm text-slate-700" data-testid="profile-email-status">
-            {c.account.is_email_verified
-              ? t('security.settings.profile.verified')
-              : t('security.settings.profile.notVerified')}
-          </span>
-        </Item>
         <Item label={t('security.settings.profile.crn')} testId="profile-crn">
           <span className="font-mono">{c.crn}</span>
         </Item>
       </dl>
+      <EmailSetting customer={c} />
       <MobileNumberSetting customer={c} />
     </div>
   );
 }
 
 /**
- * Profile and contact details: identity data read-only, the mobile number editable
+ * Profile and contact details: identity data read-only, the email address and the mobile number editable
  * (docs/product/auth-and-sessions.md#settings).
  */
 export function ProfileSection({ className }: { className: string }) {
