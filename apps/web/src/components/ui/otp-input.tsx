@@ -16,7 +16,9 @@ export interface OtpInputProps {
   invalid?: boolean;
   /** Error message shown under the field (sets `invalid`). */
   error?: string | undefined;
-  /** Extra ids the input is described by (e.g. a hint). */
+  /** A hint under the field ("Enter the 6-digit code. You can paste it."), read with it. */
+  hint?: string;
+  /** Extra ids the input is described by. */
   describedBy?: string | undefined;
   disabled?: boolean;
   className?: string;
@@ -43,6 +45,7 @@ export function OtpInput({
   autoFocus,
   invalid,
   error,
+  hint,
   describedBy,
   disabled,
   className,
@@ -51,11 +54,13 @@ export function OtpInput({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
   const [caret, setCaret] = useState(value.length);
   const isInvalid = invalid || !!error;
-  const describedByIds = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
+  const describedByIds =
+    [error ? errorId : undefined, hint ? hintId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
 
   function commit(next: string) {
     const clean = sanitizeOtp(next, length);
@@ -148,6 +153,11 @@ export function OtpInput({
         />
       </div>
       <FieldError id={errorId} message={error} />
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

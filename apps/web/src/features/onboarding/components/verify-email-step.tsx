@@ -1,5 +1,5 @@
 import type { Customer } from '@remit/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,6 @@ const OTP_LENGTH = 6;
 /** Step 1: the code mailed at sign-up (or resent) verifies the email address. */
 export function VerifyEmailStep({ customer, onSaved, onContinue }: VerifyEmailStepProps) {
   const { t } = useTranslation();
-  const hintId = useId();
   const verify = useVerifyEmailAddress();
   const resend = useResendEmailVerification();
   const [otp, setOtp] = useState('');
@@ -85,13 +84,10 @@ export function VerifyEmailStep({ customer, onSaved, onContinue }: VerifyEmailSt
         onComplete={(value) => void submit(value)}
         length={OTP_LENGTH}
         error={error}
-        describedBy={hintId}
+        hint={t('onboarding.verifyEmail.codeHint')}
         disabled={verify.isPending}
         testId="email-otp"
       />
-      <p id={hintId} className="mt-2 text-sm text-slate-600">
-        {t('onboarding.verifyEmail.codeHint')}
-      </p>
       <div className="mt-4">
         <ResendButton availableIn={0} onResend={onResend} testId="resend-email-code" />
       </div>

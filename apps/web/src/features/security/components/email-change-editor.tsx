@@ -141,7 +141,6 @@ function CodeStep({ email, availableIn, onChanged, onBack, onCancel }: CodeStepP
   const { t } = useTranslation();
   const start = useChangeEmail();
   const confirm = useConfirmEmailChange();
-  const hintId = useId();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -189,26 +188,21 @@ function CodeStep({ email, availableIn, onChanged, onBack, onCancel }: CodeStepP
       <p className="text-sm break-words text-slate-700" data-testid="email-code-sent">
         {t('security.settings.email.codeSent', { email })}
       </p>
-      <div>
-        <OtpInput
-          id="email-change-code"
-          label={t('security.otp.label')}
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            if (fieldError) setFieldError(null);
-          }}
-          onComplete={(v) => void submit(v)}
-          autoFocus
-          error={fieldError ?? undefined}
-          describedBy={hintId}
-          disabled={confirm.isPending}
-          testId="email-change-code"
-        />
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {t('security.otp.hint')}
-        </p>
-      </div>
+      <OtpInput
+        id="email-change-code"
+        label={t('security.otp.label')}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          if (fieldError) setFieldError(null);
+        }}
+        onComplete={(v) => void submit(v)}
+        autoFocus
+        error={fieldError ?? undefined}
+        hint={t('security.otp.hint')}
+        disabled={confirm.isPending}
+        testId="email-change-code"
+      />
       <FormActions secondary={{ label: t('security.settings.cancel'), onClick: onCancel, disabled: confirm.isPending }}>
         <Button type="submit" loading={confirm.isPending}>
           {t('security.settings.email.confirm')}

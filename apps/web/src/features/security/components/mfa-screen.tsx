@@ -184,13 +184,10 @@ export function MfaScreen({ onSignOut, signingOut }: MfaScreenProps) {
               onComplete={(v) => void submit(v)}
               autoFocus
               error={fieldError ?? undefined}
-              describedBy={hintId}
+              hint={t('security.otp.hint')}
               disabled={completeMfa.isPending}
               testId="mfa-code"
             />
-            <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-              {t('security.otp.hint')}
-            </p>
           </div>
         ) : (
           <TextField

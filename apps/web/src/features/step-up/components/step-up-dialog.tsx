@@ -242,13 +242,10 @@ export function StepUpDialog({ challenge, onDone, onCancel }: StepUpDialogProps)
                   onChange={setCode}
                   onComplete={(value) => submitTyped(undefined, value)}
                   error={errors.otp}
-                  describedBy={`${introId}-otp-hint`}
+                  hint={t('stepUp.otp.hint')}
                   disabled={pending !== null}
                   testId="step-up-otp"
                 />
-                <p id={`${introId}-otp-hint`} className="mt-1.5 text-sm text-slate-600">
-                  {t('stepUp.otp.hint')}
-                </p>
               </div>
             )}
             {other && (
