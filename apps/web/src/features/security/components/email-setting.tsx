@@ -1,11 +1,9 @@
 import type { Customer } from '@remit/contract';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmailChangeEditor } from './email-change-editor';
-
-type Mode = { name: 'view'; changedTo: string | null } | { name: 'edit' };
+import { useInlineEditor } from './use-inline-editor';
 
 /**
  * The email address, whether it is verified, and its Change button, which opens the editor inline
@@ -13,31 +11,17 @@ type Mode = { name: 'view'; changedTo: string | null } | { name: 'edit' };
  */
 export function EmailSetting({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>({ name: 'view', changedTo: null });
-  const actionsRef = useRef<HTMLDivElement>(null);
-  const returnFocus = useRef(false);
+  const editor = useInlineEditor<string>();
   const { email, is_email_verified: verified } = customer.account;
-
-  // When the editor closes, focus goes back to the button that opened it.
-  useEffect(() => {
-    if (mode.name !== 'view' || !returnFocus.current) return;
-    returnFocus.current = false;
-    actionsRef.current?.querySelector('button')?.focus();
-  }, [mode]);
-
-  const close = (changedTo: string | null) => {
-    returnFocus.current = true;
-    setMode({ name: 'view', changedTo });
-  };
 
   return (
     <section aria-labelledby="email-heading" className="space-y-4 border-t border-slate-200 pt-6">
       <h3 id="email-heading" className="text-lg font-semibold text-slate-900">
         {t('security.settings.email.heading')}
       </h3>
-      {mode.name === 'view' && mode.changedTo && (
+      {editor.result && (
         <Alert tone="success" testId="email-notice">
-          {t('security.settings.email.updated', { email: mode.changedTo })}
+          {t('security.settings.email.updated', { email: editor.result })}
         </Alert>
       )}
       <div className="text-base break-words text-slate-900" data-testid="profile-email">
@@ -46,15 +30,11 @@ export function EmailSetting({ customer }: { customer: Customer }) {
           {verified ? t('security.settings.profile.verified') : t('security.settings.profile.notVerified')}
         </span>
       </div>
-      {mode.name === 'edit' ? (
-        <EmailChangeEditor currentEmail={email} onChanged={(next) => close(next)} onCancel={() => close(null)} />
+      {editor.editing ? (
+        <EmailChangeEditor currentEmail={email} onChanged={editor.close} onCancel={() => editor.close(null)} />
       ) : (
-        <div ref={actionsRef}>
-          <Button
-            variant="secondary"
-            aria-label={t('security.settings.email.changeLabel')}
-            onClick={() => setMode({ name: 'edit' })}
-          >
+        <div ref={editor.actionsRef}>
+          <Button variant="secondary" aria-label={t('security.settings.email.changeLabel')} onClick={editor.open}>
             {t('security.settings.email.change')}
           </Button>
         </div>

@@ -1,38 +1,22 @@
 import type { Customer } from '@remit/contract';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { MobileNumberEditor } from './mobile-number-editor';
-
-type Mode = { name: 'view'; updated: boolean } | { name: 'edit' };
+import { useInlineEditor } from './use-inline-editor';
 
 /** The mobile number (E.164, with its country) and its Change / Add button, which opens the editor inline. */
 export function MobileNumberSetting({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>({ name: 'view', updated: false });
-  const actionsRef = useRef<HTMLDivElement>(null);
-  const returnFocus = useRef(false);
+  const editor = useInlineEditor<true>();
   const { mobile_number: number, mobile_number_country: country } = customer.account;
-
-  // When the editor closes, focus goes back to the button that opened it.
-  useEffect(() => {
-    if (mode.name !== 'view' || !returnFocus.current) return;
-    returnFocus.current = false;
-    actionsRef.current?.querySelector('button')?.focus();
-  }, [mode]);
-
-  const close = (updated: boolean) => {
-    returnFocus.current = true;
-    setMode({ name: 'view', updated });
-  };
 
   return (
     <section aria-labelledby="mobile-number-heading" className="space-y-4 border-t border-slate-200 pt-6">
       <h3 id="mobile-number-heading" className="text-lg font-semibold text-slate-900">
         {t('security.settings.mobile.heading')}
       </h3>
-      {mode.name === 'view' && mode.updated && (
+      {editor.result && (
         <Alert tone="success" testId="mobile-number-notice">
           {t('security.settings.mobile.updated')}
         </Alert>
@@ -47,14 +31,18 @@ export function MobileNumberSetting({ customer }: { customer: Customer }) {
           <span className="text-slate-600 italic">{t('security.settings.profile.notProvided')}</span>
         )}
       </p>
-      {mode.name === 'edit' ? (
-        <MobileNumberEditor customer={customer} onSaved={() => close(true)} onCancel={() => close(false)} />
+      {editor.editing ? (
+        <MobileNumberEditor
+          customer={customer}
+          onSaved={() => editor.close(true)}
+          onCancel={() => editor.close(null)}
+        />
       ) : (
-        <div ref={actionsRef}>
+        <div ref={editor.actionsRef}>
           <Button
             variant="secondary"
             aria-label={t(number ? 'security.settings.mobile.changeLabel' : 'security.settings.mobile.addLabel')}
-            onClick={() => setMode({ name: 'edit' })}
+            onClick={editor.open}
           >
             {t(number ? 'security.settings.mobile.change' : 'security.settings.mobile.add')}
           </Button>
