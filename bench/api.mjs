@@ -14,6 +14,8 @@ import { cookieHeader, root, signUp, startApi, waitFor } from './support.mjs';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/remit_bench';
+/** First of the 15 ports the run uses (api, bare routes, cache-off api per database). */
+const port0 = Number(process.env.BENCH_PORT ?? 8301);
 
 function start(cmd, args, env) {
   const child = spawn(cmd, args, {
@@ -102,10 +104,10 @@ async function benchMode(mode, env, port) {
 const all = [];
 const pgliteEnv = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) });
 const pgEnv = () => ({ DATABASE_URL: pgUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'remit-bench-data-')) });
-all.push(...(await benchMode('PGlite', pgliteEnv(), 8301)));
-all.push(await uncachedProfile('PGlite', pgliteEnv(), 8304));
-all.push(...(await benchMode('PostgreSQL', pgEnv(), 8311)));
-all.push(await uncachedProfile('PostgreSQL', pgEnv(), 8314));
+all.push(...(await benchMode('PGlite', pgliteEnv(), port0)));
+all.push(await uncachedProfile('PGlite', pgliteEnv(), port0 + 3));
+all.push(...(await benchMode('PostgreSQL', pgEnv(), port0 + 10)));
+all.push(await uncachedProfile('PostgreSQL', pgEnv(), port0 + 13));
 
 console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback, ${new Date().toISOString()}\n`);
 console.log('| database | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
