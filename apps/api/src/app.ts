@@ -165,11 +165,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   });
 
-  // Hooks on every request are callback-style: cheaper than an async function per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  // Hooks on every request are callback-style: cheaper than an async function per request. The
+  // request id goes out as x-request-id with the security headers (plugins/helmet.ts: one hook).
 
   // Infrastructure: adapters opened from config (each closes itself with the app)
   await app.register(errorHandlerPlugin);

@@ -327,8 +327,11 @@ describe('a production app', () => {
     }
   });
 
-  it('sends framing headers that agree, HSTS, and connect-src with only this origin', async () => {
-    const res = await prod.app.inject({ method: 'GET', url: authEndpoints.getPasswordPolicy.path });
+  it('sends a page framing headers that agree, HSTS, and connect-src with only this origin', async () => {
+    // A page (the web app's fallback: its page, or the plain-text notice that it is not built); JSON
+    // answers have their own set (test/security-headers.test.ts).
+    const res = await prod.app.inject({ method: 'GET', url: '/transactions', headers: { accept: 'text/html' } });
+    expect(res.headers['content-type']).not.toMatch(/json/);
     const csp = String(res.headers['content-security-policy']);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(csp).toContain("frame-ancestors 'none'");

@@ -1,17 +1,33 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Adds `Vary: Accept-Encoding` (once) to an answer. */
-const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
+function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
-  done(null, payload);
-};
+}
+
+/**
+ * The one onSend hook of a compressed route: `Vary: Accept-Encoding`, then @fastify/compress's own
+ * hook (`compress`) unless the answer is a string or buffer under the threshold, which that hook would
+ * pass through unchanged after its header and encoding checks (about a µs a request,
+ * docs/benchmarks.md, "Issue #23 item 1").
+ */
+function compressOnSend(compress: onSendHookHandler): onSendHookHandler {
+  return function compressedAnswer(request, reply, payload, done) {
+    varyOnEncoding(reply);
+    if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && Buffer.byteLength(payload) < COMPRESS_THRESHOLD) {
+      done(null, payload);
+      return;
+    }
+    return compress.call(this, request, reply, payload, done);
+  };
+}
 
 /**
  * Compresses every answer of a compressible type (JSON, text, SVG…) over `COMPRESS_THRESHOLD`
@@ -43,10 +59,11 @@ export default fp(
   async function compressPlugin(app: FastifyInstance) {
     const uncompressed = new Set<string>();
     app.decorate('uncompressedRoutes', uncompressed as ReadonlySet<string>);
+    /** The onSend hooks of each compressed route before @fastify/compress adds its own. */
+    const before = new WeakMap<object, readonly unknown[]>();
     app.addHook('onRoute', (route) => {
       if (route.compress !== false) {
-        // Small or not, the answer of such a route depends on Accept-Encoding: say so to every cache.
-        route.onSend = [varyOnEncoding, ...[route.onSend ?? []].flat()];
+        before.set(route, [route.onSend ?? []].flat());
         return;
       }
       for (const method of [route.method].flat()) if (method !== 'HEAD') uncompressed.add(`${method} ${route.url}`);
@@ -56,6 +73,22 @@ export default fp(
       globalDecompression: false,
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_THRESHOLD,
+    });
+    // Runs after @fastify/compress's own onRoute hook: its onSend hook is the one it appended.
+    app.addHook('onRoute', (route) => {
+      const own = before.get(route);
+      if (own === undefined) return;
+      const hooks = [route.onSend ?? []].flat();
+      const added = hooks.slice(own.length);
+      if (
+        added.length !== 1 ||
+        hooks.slice(0, own.length).some((h, i) => h !== own[i]) ||
+        typeof added[0] !== 'function'
+      ) {
+        throw new Error(`${String(route.method)} ${route.url}: @fastify/compress did not add exactly one onSend hook`);
+      }
+      // Small or not, the answer of such a route depends on Accept-Encoding: say so to every cache.
+      route.onSend = [...own, compressOnSend(added[0] as onSendHookHandler)] as typeof route.onSend;
     });
   },
   { name: 'compress' },

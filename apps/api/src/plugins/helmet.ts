@@ -84,12 +84,63 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
   return headers;
 }
 
+/** The Content-Security-Policy of a JSON answer: it loads nothing and is never framed. */
+export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The security headers of every answer and those of a document only (docs/product/system.md#production,
+ * docs/decisions/0016-json-security-headers.md). `every` goes on each answer, the Content-Security-Policy
+ * being JSON_CSP; an answer that is not JSON (the web app's pages and files, the sandbox gateway's pages,
+ * a document page) also gets `document`, the app's full policy included, unless its route set its own
+ * Content-Security-Policy. Built once from helmet's full set, so a header helmet adds is a document header
+ * until it is named here.
+ */
+export function securityHeaderSets(full: Record<string, string>): {
+  every: Record<string, string>;
+  document: Record<string, string>;
+} {
+  const EVERY = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  const every: Record<string, string> = { 'content-security-policy': JSON_CSP };
+  const document: Record<string, string> = {};
+  for (const [name, value] of Object.entries(full)) {
+    if (EVERY.includes(name)) every[name] = value;
+    else document[name] = value;
+  }
+  return { every, document };
+}
+
+/** A JSON answer: `application/json`, with or without parameters. */
+const isJson = (contentType: unknown): boolean =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
+
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance, opts: SecurityHeadersOptions) {
-    const headers = staticSecurityHeaders(helmetOptions(opts));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const { every, document } = securityHeaderSets(staticSecurityHeaders(helmetOptions(opts)));
+    const documentCsp = document['content-security-policy']!;
+    const documentOthers = Object.fromEntries(
+      Object.entries(document).filter(([name]) => name !== 'content-security-policy'),
+    );
+    // One hook for the request id and the headers of every answer (a hook per request costs).
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      reply.headers(every);
       done();
+    });
+    // An answer that is not JSON gets the document headers, and the app's full policy unless its
+    // route set its own.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!isJson(reply.getHeader('content-type'))) {
+        reply.headers(documentOthers);
+        if (reply.getHeader('content-security-policy') === JSON_CSP)
+          reply.header('content-security-policy', documentCsp);
+      }
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
