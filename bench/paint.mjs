@@ -50,7 +50,7 @@ const TARGETS = { lcpMs: 1800, tbtMs: 150, jsKiB: 120 };
 
 /** Runs in the page before any of its scripts: collects paint, long-task and layout-shift entries. */
 function collect() {
-  const m = { fcp: null, lcp: null, lcpElement: '', longTasks: [], shifts: [] };
+  const m = { fcp: null, lcp: null, lcpElement: '', longTasks: [], shifts: [], shiftSources: [] };
   window.__paint = m;
   const observe = (type, fn) => {
     try {
@@ -71,7 +71,14 @@ function collect() {
   });
   observe('longtask', (e) => m.longTasks.push([e.startTime, e.duration]));
   observe('layout-shift', (e) => {
-    if (!e.hadRecentInput) m.shifts.push([e.startTime, e.value]);
+    if (e.hadRecentInput) return;
+    m.shifts.push([e.startTime, e.value]);
+    // What moved (PAINT_TRACE): each source's element, its test id or first words.
+    const name = (n) =>
+      n?.nodeType === 1
+        ? `${n.tagName.toLowerCase()}${n.dataset?.testid ? `[${n.dataset.testid}]` : ''}:${(n.textContent ?? '').trim().slice(0, 24)}`
+        : String(n?.nodeName);
+    m.shiftSources.push([Math.round(e.startTime), e.value.toFixed(3), (e.sources ?? []).map((x) => name(x.node))]);
   });
 }
 
@@ -170,7 +177,7 @@ async function measure(browser, origin, path, cookies) {
     for (const e of [...timeline.values()].sort((a, b) => a.start - b.start))
       console.log(`  ${ms(e.start)} → ${ms(e.end)}  ${e.url.slice(0, 70)}`);
     console.log(
-      `  FCP ${Math.round(m.fcp)}, LCP ${Math.round(m.lcp)} (${m.lcpElement}), shifts ${JSON.stringify(m.shifts)}`,
+      `  FCP ${Math.round(m.fcp)}, LCP ${Math.round(m.lcp)} (${m.lcpElement}), shifts ${JSON.stringify(m.shiftSources)}`,
     );
   }
   if (m.lcp === null || m.fcp === null) throw new Error(`${path}: no paint recorded (ended at ${finalUrl})`);
