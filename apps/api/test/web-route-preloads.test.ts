@@ -31,7 +31,7 @@ const html = (url: string, encoding?: string) =>
     url,
     headers: { accept: 'text/html', ...(encoding ? { 'accept-encoding': encoding } : {}) },
   });
-const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+const preload = (file: string) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`;
 
 describe('web: index.html preloads the route’s JavaScript', () => {
   it('a lazy route: its files as modulepreload links in the head, no-cache, compressed by Accept-Encoding', async () => {

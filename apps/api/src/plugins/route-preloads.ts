@@ -21,7 +21,8 @@ const patternOf = (routePath: string) =>
  * The build's table of each lazy route's JavaScript (apps/web/build/route-preloads.ts,
  * `.vite/route-preloads.json`): index.html for a route names those files as
  * `<link rel="modulepreload">`, so the browser fetches them with the entry rather than after it has
- * run. Answers the page for a request path, or null (no table, or not a lazy route: the plain
+ * run. At low priority: the entry (which runs first) keeps the bandwidth it needs, the route's
+ * chunks take what is left. Answers the page for a request path, or null (no table, or not a lazy route: the plain
  * index.html then).
  */
 export function routePages(root: string): (urlPath: string) => RoutePage | null {
@@ -33,7 +34,7 @@ export function routePages(root: string): (urlPath: string) => RoutePage | null 
   const pages = table.routes.map(({ path: routePath, files }) => {
     const links = files
       .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`)
       .join('');
     const html = index.replace('</head>', `${links}</head>`);
     const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
