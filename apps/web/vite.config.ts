@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
+import { routePreloads } from './build/route-preloads.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 /** Where the api listens in development; the dev server proxies every api path there. */
@@ -88,8 +89,11 @@ const LIBRARY_CHUNKS: [RegExp, string][] = [
 ];
 const libraryChunk = (id: string) => LIBRARY_CHUNKS.find(([re]) => re.test(id))?.[1];
 
-/** Lazy route modules and texts: never followed when looking for what sign-in may load. */
-const LAZY = appSource('app[\\/](?:routes|layouts)[\\/]|locales[\\/]');
+/**
+ * Lazy route modules, their data starters (app/route-data.ts) and texts: never followed when looking
+ * for what sign-in may load.
+ */
+const LAZY = appSource('app[\\/](?:routes[\\/]|layouts[\\/]|route-data\\.ts$)|locales[\\/]');
 /** The signed-in screens' common parts: design system, helpers, each feature's api, hooks and lib. */
 const SHARED = appSource('components[\\/]ui[\\/]|lib[\\/]|features[\\/][\\w-]+[\\/](?:api|hooks|lib)[\\/]');
 /** A feature's texts in one language (lib/i18n.ts loadLocale); `common` is not a feature. */
@@ -152,7 +156,7 @@ function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefin
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
   define: {
     // Parsed (and refused when wrong) once at start-up; the browser gets the plain object.
     __APP_CONFIG__: JSON.stringify(parseEnv({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...pickViteEnv() })),

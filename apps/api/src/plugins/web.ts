@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { preferredEncoding, routePages } from './route-preloads.ts';
 
 /** Paths that belong to the api: unknown ones answer JSON 404, never the SPA. */
 export const API_PREFIXES = ['/client', '/sanctum', '/broadcasting', '/dev', '/docs', '/apps'];
@@ -33,6 +34,7 @@ export default fp(
   async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
     const root = path.resolve(opts.webDist);
     const hasIndex = existsSync(path.join(root, 'index.html'));
+    const pageFor = routePages(root);
     if (hasIndex) {
       await app.register(fastifyStatic, {
         root,
@@ -60,7 +62,16 @@ export default fp(
             .type('text/plain; charset=utf-8')
             .send('The web app has not been built yet. Run `npm run build` at the repository root, then reload.\n');
         }
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        reply.header('cache-control', 'no-cache');
+        // A lazy route's index.html names its JavaScript for preloading (route-preloads.ts).
+        const page = pageFor(request.url.split('?')[0] ?? request.url);
+        if (page) {
+          const encoding = preferredEncoding(request.headers['accept-encoding'] ?? '');
+          reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gz : page.html);
+        }
+        return reply.sendFile('index.html');
       }
       return reply.code(404).send({ message: 'Not Found.' });
     });

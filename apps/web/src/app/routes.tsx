@@ -5,11 +5,23 @@ import { loadLocale, type LocaleBundle } from '@/lib/i18n';
 import { PageLoader } from './components/page-loader';
 import { RouteError } from './components/route-error';
 import { RootLayout } from './layouts/root-layout';
+import type * as RouteDataModule from './route-data';
 import type { RouteHandle } from './title';
+
+type RouteData = typeof RouteDataModule;
 
 const handle = (name: keyof typeof paths): RouteHandle => {
   const titleKey = paths[name].titleKey;
   return titleKey ? { titleKey } : {};
+};
+
+/**
+ * A route's loader: starts its data (app/route-data.ts, loaded on demand) without holding the
+ * navigation. Defined here, not in the lazy module, so the router runs it in parallel with `lazy`.
+ */
+const startData = (start: (data: RouteData) => void) => (): null => {
+  void import('./route-data').then(start, () => undefined);
+  return null;
 };
 
 /** A lazy route module together with the feature texts its screens show (lib/i18n.ts). */
@@ -62,6 +74,9 @@ export const routes: RouteObject[] = [
           },
           {
             id: 'app',
+            loader: startData((data) => data.startSignedIn()),
+            // The customer's data is the screens' (TanStack Query's): nothing to revalidate here.
+            shouldRevalidate: () => false,
             lazy: () => withTexts(import('./layouts/app-layout'), 'realtime', 'onboarding'),
             children: [
               {
@@ -74,6 +89,8 @@ export const routes: RouteObject[] = [
                 id: 'dashboard',
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
+                loader: startData((data) => data.startDashboard()),
+                shouldRevalidate: () => false,
                 lazy: () =>
                   withTexts(
                     import('./routes/dashboard'),

@@ -12,6 +12,13 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * How long the data a route's loader fetched (app/route-data.ts) counts as fresh: the screen mounting
+ * just after it arrived does not ask again. An invalidation (a mutation, a realtime event) still
+ * refetches at once.
+ */
+export const ROUTE_DATA_FRESH_MS = 5_000;
+
 /** Retry network and 5xx failures twice; never retry a 4xx answer. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = statusOf(error);

@@ -4,4 +4,4 @@
  */
 export { LimitsScreen } from './components/limits-screen';
 export { LimitsSummary } from './components/limits-summary';
-export { limitsQueryKey } from './api/get-limits';
+export { limitsQueryKey, limitsQueryOptions } from './api/get-limits';

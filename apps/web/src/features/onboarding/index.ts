@@ -4,4 +4,4 @@
  */
 export { OnboardingWorkflow } from './components/onboarding-workflow';
 export { TasksPanel } from './components/tasks-panel';
-export { tasksQueryKey } from './api/list-tasks';
+export { tasksQueryKey, tasksQueryOptions } from './api/list-tasks';

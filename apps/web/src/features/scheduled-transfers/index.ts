@@ -6,4 +6,4 @@
 export { ScheduledTransfersScreen } from './components/scheduled-transfers-screen';
 export { ScheduledTransfersPanel } from './components/scheduled-transfers-panel';
 export { ScheduleLink } from './components/schedule-link';
-export { scheduledTransfersQueryKey } from './api/scheduled-transfers';
+export { scheduledTransfersQueryKey, scheduledTransfersQueryOptions } from './api/scheduled-transfers';

@@ -8,7 +8,12 @@ export { QuoteCalculator } from './components/calculator/quote-calculator';
 export { DESTINATION_STORAGE_KEY } from './lib/defaults';
 export { TransferList } from './components/transactions/transfer-list';
 // The transfers the customer made: read by the dashboard, the recipient page and the list.
-export { transactionsQueryKey, useTransactionList } from './api/transactions';
+export {
+  transactionListQueryOptions,
+  transactionQueryOptions,
+  transactionsQueryKey,
+  useTransactionList,
+} from './api/transactions';
 // One screen per route.
 export { TransferWizard } from './components/wizard/transfer-wizard';
 export { PaymentScreen } from './components/payment/payment-screen';

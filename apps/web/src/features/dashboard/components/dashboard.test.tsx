@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { corridorsEndpoints } from '@remit/contract';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '@/testing/axe';
 import { buildTransfer } from '@/testing/dashboard-fixtures';
+import { dashboardCorridors } from '@/testing/dashboard-fixtures';
 import { dashboardApi, type DashboardApiOptions } from '@/testing/dashboard-handlers';
 import { renderSignedIn } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -30,10 +32,31 @@ const six = Array.from({ length: 6 }, (_, i) =>
 describe('Dashboard: layout and recent transfers (issue #13)', () => {
   it('shows the greeting, the calculator, the tasks, then the recent transfers', async () => {
     openDashboard();
-    await screen.findByTestId('quote-calculator');
+    await screen.findByTestId('recent-transfers');
     const headings = (await screen.findAllByRole('heading')).map((h) => h.textContent);
     expect(headings).toEqual(['Dashboard', 'Send money', 'Your to-do list', 'Recent transfers']);
     expect(screen.getByTestId('dashboard-greeting')).toBeInTheDocument();
+  });
+
+  it('shows the calculator before the parts under it, which stream in after it (no layout shift)', async () => {
+    let answerCorridors: () => void = () => undefined;
+    const corridorsAnswered = new Promise<void>((resolve) => (answerCorridors = resolve));
+    server.use(
+      ...dashboardApi({ corridors: null }).handlers,
+      http.get(corridorsEndpoints.listCorridors.path, async () => {
+        await corridorsAnswered;
+        return HttpResponse.json(dashboardCorridors());
+      }),
+    );
+    renderSignedIn('/dashboard');
+    await screen.findByTestId('dashboard-greeting');
+    expect(await screen.findByRole('status', { name: 'Loading destinations' })).toBeInTheDocument();
+    expect(screen.queryByTestId('recent-transfers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your to-do list' })).not.toBeInTheDocument();
+    answerCorridors();
+    expect(await screen.findByRole('textbox', { name: 'You send' })).toBeInTheDocument();
+    expect(await screen.findByTestId('recent-transfers')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your to-do list' })).toBeInTheDocument();
   });
 
   it('lists the latest five transfers, each linking to its page, with "View all"', async () => {

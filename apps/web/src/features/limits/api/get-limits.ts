@@ -1,6 +1,7 @@
 import type { Limits } from '@remit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/call-endpoint';
+import { ROUTE_DATA_FRESH_MS } from '@/lib/query-client';
 
 /**
  * Under ['transactions']: what counts against the limits changes with the customer's transfers, so
@@ -12,7 +13,9 @@ export const limitsQueryKey = ['transactions', 'limits'] as const;
 /** GET /client/v1/limits (docs/product/money-movement.md#limits). */
 export const getLimits = (): Promise<Limits> => callEndpoint((contract) => contract.limitsEndpoints.getLimits);
 
-export const limitsQueryOptions = () => queryOptions({ queryKey: limitsQueryKey, queryFn: getLimits });
+/** Fetched with the dashboard's code (features/dashboard prefetchDashboard): fresh for a moment. */
+export const limitsQueryOptions = () =>
+  queryOptions({ queryKey: limitsQueryKey, queryFn: getLimits, staleTime: ROUTE_DATA_FRESH_MS });
 
 export function useLimits() {
   return useQuery(limitsQueryOptions());

@@ -6,6 +6,7 @@ import type {
 } from '@remit/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/call-endpoint';
+import { ROUTE_DATA_FRESH_MS } from '@/lib/query-client';
 
 /** The schedules, refreshed on ScheduledTransferRan (the realtime provider) and after every change. */
 export const scheduledTransfersQueryKey = ['scheduled-transfers'] as const;
@@ -15,7 +16,12 @@ export const listScheduledTransfers = (): Promise<ScheduledTransferList> =>
   callEndpoint((contract) => contract.scheduledTransfersEndpoints.listScheduledTransfers);
 
 export const scheduledTransfersQueryOptions = () =>
-  queryOptions({ queryKey: scheduledTransfersQueryKey, queryFn: listScheduledTransfers });
+  // Fetched with the dashboard's code (features/dashboard prefetchDashboard): fresh for a moment.
+  queryOptions({
+    queryKey: scheduledTransfersQueryKey,
+    queryFn: listScheduledTransfers,
+    staleTime: ROUTE_DATA_FRESH_MS,
+  });
 
 export function useScheduledTransfers() {
   return useQuery(scheduledTransfersQueryOptions());

@@ -1,6 +1,7 @@
 import type { Transaction, TransactionList, TransactionListQuery, TransactionRequest } from '@remit/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/call-endpoint';
+import { ROUTE_DATA_FRESH_MS } from '@/lib/query-client';
 
 /** Invalidated by the realtime provider on TransactionStatusChanged. */
 export const transactionsQueryKey = ['transactions'] as const;
@@ -35,6 +36,8 @@ export const transactionListQueryOptions = (filters: Omit<TransactionListQuery, 
     queryFn: ({ pageParam }) => listTransactions({ ...filters, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // Fetched with the dashboard's code (features/dashboard prefetchDashboard): fresh for a moment.
+    staleTime: ROUTE_DATA_FRESH_MS,
   });
 
 export function useTransactionList(filters: Omit<TransactionListQuery, 'cursor'>) {
