@@ -50,9 +50,14 @@ async function openAll({ port, key, secret, ids, inFlight, broadcastChannel }, o
 
 let offset = 0;
 let latencies = [];
+/** The send time of each received event: which event (e.g. which broadcast) a latency belongs to. */
+let stamps = [];
 let cpuAtStart = process.cpuUsage();
 let sockets = [];
-const onTick = (t) => latencies.push(now() - offset - t);
+const onTick = (t) => {
+  latencies.push(now() - offset - t);
+  stamps.push(t);
+};
 
 process.on('message', async (msg) => {
   switch (msg.type) {
@@ -82,6 +87,7 @@ process.on('message', async (msg) => {
     }
     case 'start':
       latencies = [];
+      stamps = [];
       cpuAtStart = process.cpuUsage();
       process.send({ type: 'started' });
       break;
@@ -90,8 +96,9 @@ process.on('message', async (msg) => {
       break;
     case 'collect': {
       const used = process.cpuUsage(cpuAtStart);
-      process.send({ type: 'collect', latencies, cpuMs: (used.user + used.system) / 1000 });
+      process.send({ type: 'collect', latencies, stamps, cpuMs: (used.user + used.system) / 1000 });
       latencies = [];
+      stamps = [];
       break;
     }
     case 'stop':

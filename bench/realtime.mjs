@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 const APP_ID = 'bench';
 const KEY = 'bench-key';
@@ -77,6 +77,7 @@ async function runServer() {
   // time, and CPU time split into user (JavaScript, ws, Node streams) and system (the kernel's
   // loopback TCP, which also does the receiving side's work). Wall well over CPU means the process
   // waited for a core.
+  const stalls = stallMonitor();
   const fanouts = [];
   const hub = app.realtime.hub;
   const publish = hub.publish.bind(hub);
@@ -94,6 +95,7 @@ async function runServer() {
   process.on('message', async (msg) => {
     if (msg === 'memory') process.send({ type: 'memory', value: measure() });
     if (msg === 'cpu') process.send({ type: 'cpu', value: process.cpuUsage() });
+    if (msg === 'stalls') process.send({ type: 'stalls', value: stalls() });
     if (msg === 'fanouts') process.send({ type: 'fanouts', value: fanouts.splice(0) });
     if (msg === 'stop') {
       await app.close();
@@ -101,6 +103,30 @@ async function runServer() {
     }
   });
   process.send({ type: 'ready', port: app.server.address().port, openFiles: Number(openFiles) });
+}
+
+/**
+ * This process's stalls since the last call: the longest event-loop delay (the loop blocked, or
+ * the process waiting for a core) and the longest and total garbage-collection pauses, in ms.
+ */
+function stallMonitor() {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let gcMax = 0;
+  let gcTotal = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcMax = Math.max(gcMax, e.duration);
+      gcTotal += e.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return () => {
+    const value = { loopMax: loop.max / 1e6, gcMax, gcTotal };
+    loop.reset();
+    gcMax = 0;
+    gcTotal = 0;
+    return value;
+  };
 }
 
 /** A child node process started with its open-file limit raised, talking over IPC. */
@@ -152,6 +178,7 @@ async function runBench() {
   const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
   const SEQUENTIAL = 500;
   const script = fileURLToPath(import.meta.url);
+  const ownStalls = stallMonitor();
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
@@ -180,6 +207,11 @@ async function runBench() {
   const before = await memory();
 
   // --- connect and subscribe -------------------------------------------------------------
+  const serverCpu = async () => {
+    const v = (await server.ask('cpu', 'cpu')).value;
+    return v.user + v.system;
+  };
+  const connectCpu = await serverCpu();
   const connectStart = now();
   const connected = await Promise.all(
     workers.map((w, k) => {
@@ -193,6 +225,7 @@ async function runBench() {
     }),
   );
   const connectMs = now() - connectStart;
+  const connectServerMs = ((await serverCpu()) - connectCpu) / 1000;
   const failed = connected.find((c) => c.error);
   if (failed) throw new Error(`connect failed: ${failed.error}`);
   await new Promise((r) => setTimeout(r, 500));
@@ -211,14 +244,12 @@ async function runBench() {
   });
   // The response body must be read, or node-fetch keeps the keep-alive socket busy.
   const publish = async (channel) => (await sdk.trigger(channel, 'tick', JSON.stringify({ t: now() }))).text();
-  const serverCpu = async () => {
-    const v = (await server.ask('cpu', 'cpu')).value;
-    return v.user + v.system;
-  };
 
   /** Closed loop (`concurrency` in flight), or open loop at `rate` events/s, or one every `everyMs`. */
   async function scenario(name, count, { concurrency = 1, rate = 0, everyMs = 0, channelOf, perEvent = 1 }) {
     await Promise.all(workers.map((w) => w.ask({ type: 'start' }, 'started')));
+    await server.ask('stalls', 'stalls');
+    ownStalls();
     const cpu0 = { server: await serverCpu(), bench: process.cpuUsage() };
     const start = now();
     let next = 0;
@@ -247,6 +278,23 @@ async function runBench() {
     const collected = await Promise.all(workers.map((w) => w.ask({ type: 'collect' }, 'collect')));
     const serverMs = ((await serverCpu()) - cpu0.server) / 1000;
     const own = process.cpuUsage(cpu0.bench);
+    const stalled = { server: (await server.ask('stalls', 'stalls')).value, publisher: ownStalls() };
+    // Per event (each broadcast on its own): the p99 over the sockets that received it.
+    const perEventP99 = [];
+    if (perEvent > 1) {
+      const byEvent = new Map();
+      for (const c of collected) {
+        c.stamps.forEach((t, k) => {
+          if (!byEvent.has(t)) byEvent.set(t, []);
+          byEvent.get(t).push(c.latencies[k]);
+        });
+      }
+      for (const list of byEvent.values()) {
+        list.sort((a, b) => a - b);
+        perEventP99.push(list[Math.min(list.length - 1, Math.floor(0.99 * list.length))]);
+      }
+      perEventP99.sort((a, b) => a - b);
+    }
     const latencies = new Float64Array(collected.flatMap((c) => c.latencies)).sort();
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
     const share = (ms) => `${Math.round((ms / elapsed) * 100)}%`;
@@ -260,6 +308,8 @@ async function runBench() {
       max: latencies[latencies.length - 1] ?? NaN,
       rate: (count / elapsed) * 1000,
       cpu: `${share(serverMs)} / ${share((own.user + own.system) / 1000)} / ${collected.map((c) => share(c.cpuMs)).join(' ')}`,
+      stalled,
+      perEventP99,
     };
   }
 
@@ -307,7 +357,7 @@ async function runBench() {
   );
   console.log(
     `Connected and subscribed ${after.connections} sockets (${after.channels} channels) in ${fmt(connectMs, 0)} ms` +
-      ` (${fmt((SOCKETS / connectMs) * 1000, 0)} sockets/s; worker CPU ${connected.map((c) => `${fmt(c.cpuMs, 0)} ms`).join(', ')}).\n`,
+      ` (${fmt((SOCKETS / connectMs) * 1000, 0)} sockets/s; server CPU ${fmt(connectServerMs, 0)} ms, worker CPU ${connected.map((c) => `${fmt(c.cpuMs, 0)} ms`).join(', ')}).\n`,
   );
   console.log(
     '| scenario | events | deliveries | missing | p50 ms | p99 ms | max ms | events/s | CPU server / publisher / workers |',
@@ -329,6 +379,21 @@ async function runBench() {
     const perSocketUs = ((med('userMs') + med('systemMs')) * 1000) / fanouts[0].sent;
     console.log(
       `| ${fmt(med('wallMs'))} / ${fmt(most('wallMs'))} | ${fmt(med('userMs'))} / ${fmt(most('userMs'))} | ${fmt(med('systemMs'))} / ${fmt(most('systemMs'))} | ${fmt(perSocketUs, 2)} |`,
+    );
+  }
+  console.log('\nStalls during each scenario (ms): the longest event-loop delay and the longest / total GC pause.\n');
+  console.log('| scenario | server loop max | server GC max / total | publisher loop max | publisher GC max |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const { server: sv, publisher: pb } = r.stalled;
+    console.log(
+      `| ${r.name} | ${fmt(sv.loopMax)} | ${fmt(sv.gcMax)} / ${fmt(sv.gcTotal)} | ${fmt(pb.loopMax)} | ${fmt(pb.gcMax)} |`,
+    );
+  }
+  for (const r of rows.filter((x) => x.perEventP99.length > 0)) {
+    const q = r.perEventP99;
+    console.log(
+      `\n${r.name}: p99 over the sockets of each broadcast: best ${fmt(q[0])} ms, median ${fmt(q[Math.floor(q.length / 2)])} ms, worst ${fmt(q[q.length - 1])} ms.`,
     );
   }
   console.log('\n| server memory | before | with sockets | per socket |');
