@@ -23,17 +23,16 @@
 // Scenarios: sequential (one event in flight), steady open-loop rates, burst (BENCH_CONCURRENCY
 // in flight: saturation), broadcasts to the shared channel (every socket receives each; paced,
 // one every 500 ms, so each is measured on its own). Prints Markdown tables.
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
+import { clockOffset, now, stallMonitor, startChild } from './realtime-processes.mjs';
 
 const APP_ID = 'bench';
 const KEY = 'bench-key';
 const SECRET = 'bench-secret';
 const BROADCAST_CHANNEL = 'private-bench-all';
-const now = () => performance.timeOrigin + performance.now();
 
 if (process.argv.includes('--server')) {
   await runServer();
@@ -105,69 +104,6 @@ async function runServer() {
     }
   });
   process.send({ type: 'ready', port: app.server.address().port, openFiles: Number(openFiles) });
-}
-
-/**
- * This process's stalls since the last call: the longest event-loop delay (the loop blocked, or
- * the process waiting for a core) and the longest and total garbage-collection pauses, in ms.
- */
-function stallMonitor() {
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let gcMax = 0;
-  let gcTotal = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      gcMax = Math.max(gcMax, e.duration);
-      gcTotal += e.duration;
-    }
-  }).observe({ entryTypes: ['gc'] });
-  return () => {
-    const value = { loopMax: loop.max / 1e6, gcMax, gcTotal };
-    loop.reset();
-    gcMax = 0;
-    gcTotal = 0;
-    return value;
-  };
-}
-
-/** A child node process started with its open-file limit raised, talking over IPC. */
-function startChild(script, args, nodeArgs, env = {}) {
-  const wrapper = 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"';
-  const child = spawn('/bin/sh', ['-c', wrapper, process.execPath, ...nodeArgs, script, ...args], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
-  });
-  const replies = [];
-  const waiters = [];
-  child.on('message', (m) => {
-    const w = waiters.findIndex((x) => x.type === m.type);
-    if (w >= 0) waiters.splice(w, 1)[0].resolve(m);
-    else replies.push(m);
-  });
-  child.next = (type) => {
-    const i = replies.findIndex((m) => m.type === type);
-    if (i >= 0) return Promise.resolve(replies.splice(i, 1)[0]);
-    return new Promise((resolve) => waiters.push({ type, resolve }));
-  };
-  child.ask = (msg, type) => {
-    const reply = child.next(type);
-    child.send(msg);
-    return reply;
-  };
-  return child;
-}
-
-/** The worker's clock minus ours, from the IPC round trip with the smallest delay. */
-async function clockOffset(worker) {
-  let best = { rtt: Infinity, offset: 0 };
-  for (let id = 0; id < 30; id++) {
-    const t0 = now();
-    const { t } = await worker.ask({ type: 'clock', id }, 'clock');
-    const t1 = now();
-    if (t1 - t0 < best.rtt) best = { rtt: t1 - t0, offset: t - (t0 + t1) / 2 };
-  }
-  return best;
 }
 
 async function runBench() {
