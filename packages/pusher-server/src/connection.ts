@@ -52,10 +52,22 @@ export class Connection implements HubSocket, Counted {
     /** Its `addressKey`. */
     readonly address: string,
     private readonly graceMs: number,
+    /** The upgraded socket `ws` writes to (see sendFrame). */
+    private readonly socket: Duplex,
   ) {}
 
   send(frame: Buffer | string): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame, { binary: false });
+  }
+
+  /**
+   * Writes a whole frame built once for many sockets (frames.ts) straight to the socket: one
+   * write instead of ws framing it again. Safe because ws never holds frames back on this server
+   * (no permessage-deflate, text only, every frame final): writes keep their order, and nothing
+   * is written once ws has started closing.
+   */
+  sendFrame(frame: Buffer): void {
+    if (this.ws.readyState === WebSocket.OPEN && this.socket.writable) this.socket.write(frame);
   }
 
   error(code: ErrorCode | null, message: string): void {
@@ -132,6 +144,7 @@ export function openSocketServer(app: FastifyInstance, ctx: ServerContext, handl
   const wss = new WebSocketServer({
     noServer: true,
     clientTracking: false,
+    // Never negotiated: Connection.sendFrame writes prepared, uncompressed frames.
     perMessageDeflate: false,
     // Hard limit enforced by ws (closes with 1009); the protocol limit is checked per message.
     maxPayload: Math.max(64 * 1024, maxMessageBytes * 4),
@@ -193,12 +206,12 @@ export function openSocketServer(app: FastifyInstance, ctx: ServerContext, handl
       reply.raw.detachSocket(pending.socket as Socket);
       const address = addressKey(request.ip);
       wss.handleUpgrade(raw, pending.socket, pending.head, (ws) => {
-        onConnection(ws, pending.key, pending.params, address);
+        onConnection(ws, pending.socket, pending.key, pending.params, address);
       });
     },
   });
 
-  function onConnection(ws: WebSocket, key: string, params: URLSearchParams, address: string): void {
+  function onConnection(ws: WebSocket, socket: Duplex, key: string, params: URLSearchParams, address: string): void {
     if (key !== settings.key) {
       return refuse(ws, ErrorCodes.applicationDoesNotExist, `Application does not exist: ${key.slice(0, 64)}`, graceMs);
     }
@@ -220,7 +233,7 @@ export function openSocketServer(app: FastifyInstance, ctx: ServerContext, handl
     const refusal: Refusal | undefined = quotas.admit(address);
     if (refusal) return refuse(ws, refusal.code, refusal.message, graceMs);
 
-    const conn = new Connection(newSocketId(), ws, address, graceMs);
+    const conn = new Connection(newSocketId(), ws, address, graceMs, socket);
     connections.set(conn.id, conn);
     hub.addSocket(conn);
     ws.on('message', (data, isBinary) => onMessage(conn, data, isBinary));

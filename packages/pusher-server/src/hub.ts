@@ -7,11 +7,13 @@ import {
   type PresenceMember,
   type PresenceSnapshot,
 } from './protocol.ts';
+import { textFrameOf } from './frames.ts';
 
-/** What the hub needs of a connection: an id and a way to send it a text frame. */
+/** What the hub needs of a connection: an id and a way to write it a whole prepared frame. */
 export interface HubSocket {
   readonly id: string;
-  send(frame: Buffer): void;
+  /** Writes `frame` (a complete WebSocket frame from frames.ts, shared by many sockets) as is. */
+  sendFrame(frame: Buffer): void;
 }
 
 interface Member {
@@ -121,7 +123,7 @@ export class Hub {
         existing.sockets.add(socketId);
       } else {
         state.members.set(member.user_id, { info: member.user_info, sockets: new Set([socketId]) });
-        this.sendToChannel(state, Buffer.from(encodeMemberAdded(channel, member)), socketId);
+        this.sendToChannel(state, textFrameOf(encodeMemberAdded(channel, member)), socketId);
       }
       return { ok: true, alreadySubscribed: false, presence: snapshot(state.members) };
     }
@@ -140,7 +142,7 @@ export class Hub {
         member.sockets.delete(socketId);
         if (member.sockets.size === 0) {
           state.members.delete(userId);
-          this.sendToChannel(state, Buffer.from(encodeMemberRemoved(channel, userId)));
+          this.sendToChannel(state, textFrameOf(encodeMemberRemoved(channel, userId)));
         }
       }
     }
@@ -149,25 +151,26 @@ export class Hub {
 
   /**
    * Delivers an event to this instance's sockets subscribed to any of `channels`, except
-   * `excludeSocketId`. The frame is encoded once per channel. Returns the number of sends.
+   * `excludeSocketId`. The frame (JSON and WebSocket header) is built once per channel and the
+   * same buffer written to each socket. Returns the number of sends.
    */
   publish(channels: readonly string[], event: string, data: string, excludeSocketId?: string): number {
     let sent = 0;
     for (const channel of channels) {
       const state = this.channels.get(channel);
       if (!state) continue;
-      sent += this.sendToChannel(state, Buffer.from(encodeChannelEvent(channel, event, data)), excludeSocketId);
+      sent += this.sendToChannel(state, textFrameOf(encodeChannelEvent(channel, event, data)), excludeSocketId);
     }
     return sent;
   }
 
-  /** Sends a frame to every socket of a channel. */
+  /** Writes a prepared frame to every socket of a channel. */
   private sendToChannel(state: ChannelState, frame: Buffer, excludeSocketId?: string): number {
     let sent = 0;
     for (const [id, socket] of state.sockets) {
       if (id === excludeSocketId) continue;
       try {
-        socket.send(frame);
+        socket.sendFrame(frame);
         sent++;
       } catch {
         /* a dying socket is cleaned up by its close handler */

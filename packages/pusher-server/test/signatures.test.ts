@@ -112,7 +112,12 @@ describe('protocol', () => {
 describe('hub', () => {
   const sock = (id: string) => {
     const frames: string[] = [];
-    const s: HubSocket & { frames: string[] } = { id, frames, send: (f) => frames.push(String(f)) };
+    // The hub writes whole WebSocket frames: these are under 126 bytes, so a 2-byte header.
+    const s: HubSocket & { frames: string[] } = {
+      id,
+      frames,
+      sendFrame: (f) => frames.push(f.subarray(2).toString('utf8')),
+    };
     return s;
   };
 
