@@ -66,6 +66,52 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Library modules the web app never runs, replaced in the build by stubs with the same exports
+ * (docs/decisions/0017-bundle-back-to-350.md): zod's JSON Schema generation (classic zod builds a
+ * `toJSONSchema` method into every schema; the web only parses) and axios's fetch adapter (a browser
+ * always has XMLHttpRequest, axios's first choice). A stubbed function throws if it is ever called;
+ * the fetch adapter's `getFetch` answers "not supported", so axios would name the missing adapter.
+ */
+const UNUSED_MODULES: { file: RegExp; stub: (name: string) => string }[] = [
+  {
+    file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](?:json-schema-processors|to-json-schema)\.js$/,
+    stub: (name) => `export const ${name} = () => () => unavailable();`,
+  },
+  {
+    file: /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+    stub: (name) => `export const ${name} = () => false;`,
+  },
+];
+
+/** The stub of an unused module: every export of the real file, none of its code. */
+function stubUnusedModules(): Plugin {
+  return {
+    name: 'remit:stub-unused-modules',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const unused = UNUSED_MODULES.find(({ file }) => file.test(id));
+      if (!unused) return null;
+      const source = await readFile(id, 'utf8');
+      const names = new Set(
+        [
+          ...[...source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) (\w+)/gm)].map((m) => m[1]),
+          // `export { a, b as c }`: the exported names (a, c).
+          ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+            (m[1] ?? '').split(',').map((part) => /(\w+)\s*$/.exec(part)?.[1]),
+          ),
+        ].filter((name): name is string => !!name),
+      );
+      return [
+        `const unavailable = () => { throw new Error('Not part of the web build: ${path.basename(id)}'); };`,
+        ...[...names].map(unused.stub),
+        /^export default /m.test(source) ? 'export default () => unavailable();' : '',
+      ].join('\n');
+    },
+  };
+}
+
 type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
 
 const nodeModules = (names: string) => new RegExp(`[\\/]node_modules[\\/](?:${names})[\\/]`);
@@ -152,7 +198,7 @@ function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefin
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [stubUnusedModules(), react(), tailwindcss(), precompress()],
   define: {
     // Parsed (and refused when wrong) once at start-up; the browser gets the plain object.
     __APP_CONFIG__: JSON.stringify(parseEnv({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...pickViteEnv() })),
