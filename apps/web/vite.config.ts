@@ -69,18 +69,13 @@ function precompress(): Plugin {
 /**
  * Library modules the web app never runs, replaced in the build by stubs with the same exports
  * (docs/decisions/0017-bundle-back-to-350.md): zod's JSON Schema generation (classic zod builds a
- * `toJSONSchema` method into every schema; the web only parses) and axios's fetch adapter (a browser
- * always has XMLHttpRequest, axios's first choice). A stubbed function throws if it is ever called;
- * the fetch adapter's `getFetch` answers "not supported", so axios would name the missing adapter.
+ * `toJSONSchema` method into every schema; the web only parses). A stubbed function throws if it is
+ * ever called. A renamed export fails the build (Rollup: "is not exported by").
  */
 const UNUSED_MODULES: { file: RegExp; stub: (name: string) => string }[] = [
   {
     file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](?:json-schema-processors|to-json-schema)\.js$/,
     stub: (name) => `export const ${name} = () => () => unavailable();`,
-  },
-  {
-    file: /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
-    stub: (name) => `export const ${name} = () => false;`,
   },
 ];
 
@@ -123,11 +118,13 @@ const LIBRARY_CHUNKS: [RegExp, string][] = [
   [nodeModules('pusher-js|laravel-echo'), 'realtime'],
   [nodeModules('react-hook-form|@hookform'), 'forms'],
   [nodeModules('@tanstack'), 'query'],
-  [nodeModules('axios|zod'), 'api'],
+  [nodeModules('zod'), 'api'],
   [/[\\/]packages[\\/]contract[\\/]/, 'api'],
   // Loaded together by lib/api-loader.ts (and the sign-in forms' validators on their first submit).
   [
-    appSource('lib[\\/](?:http|api-errors|socket-id)\\.ts$|features[\\/]auth[\\/]components[\\/]form-schemas\\.ts$'),
+    appSource(
+      'lib[\\/](?:http|http-client|api-errors|socket-id)\\.ts$|features[\\/]auth[\\/]components[\\/]form-schemas\\.ts$',
+    ),
     'api',
   ],
   [appSource('lib[\\/](?:query-client|customer-store|password-policy)\\.ts$'), 'query'],
