@@ -194,16 +194,26 @@ function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefin
   return plan.get(id);
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ command, mode }) => ({
   plugins: [stubUnusedModules(), react(), tailwindcss(), precompress()],
   define: {
     // Parsed (and refused when wrong) once at start-up; the browser gets the plain object.
     __APP_CONFIG__: JSON.stringify(parseEnv({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...pickViteEnv() })),
   },
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router's package exports only its development build (with its warnings); the
+      // production build is in its dist (docs/decisions/0017-bundle-back-to-350.md).
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     port: 5173,
