@@ -107,6 +107,26 @@ function stubUnusedModules(): Plugin {
   };
 }
 
+/** The contract's endpoint definitions, whose `summary` is for the api's OpenAPI document only. */
+const CONTRACT_ENDPOINTS = /[\\/]packages[\\/]contract[\\/]src[\\/][\w-]+[\\/]endpoints\.ts$/;
+/** A `summary: '…'` (or "…") property on one line. */
+const SUMMARY = /\bsummary: (?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),/g;
+
+/**
+ * Empties the endpoints' `summary` texts in the web build (docs/decisions/0017-bundle-back-to-350.md):
+ * the api's OpenAPI document reads them, the browser never does (about 4 KB of English).
+ */
+function stripEndpointSummaries(): Plugin {
+  return {
+    name: 'remit:strip-endpoint-summaries',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      return CONTRACT_ENDPOINTS.test(id) ? { code: code.replace(SUMMARY, "summary: '',"), map: null } : null;
+    },
+  };
+}
+
 type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
 
 const nodeModules = (names: string) => new RegExp(`[\\/]node_modules[\\/](?:${names})[\\/]`);
@@ -195,7 +215,7 @@ function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefin
 }
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [stubUnusedModules(), react(), tailwindcss(), precompress()],
+  plugins: [stubUnusedModules(), stripEndpointSummaries(), react(), tailwindcss(), precompress()],
   define: {
     // Parsed (and refused when wrong) once at start-up; the browser gets the plain object.
     __APP_CONFIG__: JSON.stringify(parseEnv({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...pickViteEnv() })),

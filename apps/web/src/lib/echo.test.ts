@@ -10,19 +10,20 @@ import {
   readXsrfToken,
 } from './echo';
 
-const created: Array<{ options: Record<string, unknown>; disconnect: ReturnType<typeof vi.fn> }> = [];
+const created: Array<{ key: string; options: Record<string, unknown>; disconnect: ReturnType<typeof vi.fn> }> = [];
 
-vi.mock('laravel-echo', () => ({
-  default: class FakeEcho {
-    options: Record<string, unknown>;
+vi.mock('pusher-js', () => ({
+  default: class FakePusher {
+    connection = { state: 'connecting', socket_id: undefined };
     disconnect = vi.fn();
-    constructor(options: Record<string, unknown>) {
-      this.options = options;
+    constructor(
+      readonly key: string,
+      readonly options: Record<string, unknown>,
+    ) {
       created.push(this);
     }
   },
 }));
-vi.mock('pusher-js', () => ({ default: class FakePusher {} }));
 
 const page = { protocol: 'http:', hostname: 'localhost', port: '8181' };
 
@@ -96,14 +97,18 @@ describe('getEcho', () => {
   });
   afterEach(() => disconnectEcho());
 
-  it('fetches /client/v1/app-config (parsed with the contract) and creates ONE Echo with pusher-js', async () => {
+  it('fetches /client/v1/app-config (parsed with the contract) and creates ONE Echo over ONE pusher-js client', async () => {
     server.use(appConfigHandler(builtinRealtimeConfig()));
     expect(await fetchRealtimeConfig()).toEqual(builtinRealtimeConfig());
     const [a, b] = await Promise.all([getEcho(), getEcho()]);
     expect(a).toBe(b);
     expect(created).toHaveLength(1);
-    expect(created[0]!.options).toMatchObject({ broadcaster: 'pusher', key: 'remit-local', namespace: 'App.Events' });
-    expect(created[0]!.options.Pusher).toBeTypeOf('function');
+    expect(created[0]!.key).toBe('remit-local');
+    expect(created[0]!.options).toMatchObject({
+      key: 'remit-local',
+      namespace: 'App.Events',
+      enabledTransports: ['ws', 'wss'],
+    });
   });
 
   it('disconnects on logout and starts fresh afterwards', async () => {
@@ -111,7 +116,7 @@ describe('getEcho', () => {
     const first = await getEcho();
     disconnectEcho();
     await Promise.resolve();
-    expect((first as unknown as { disconnect: ReturnType<typeof vi.fn> }).disconnect).toHaveBeenCalled();
+    expect(created[0]!.disconnect).toHaveBeenCalled();
     const second = await getEcho();
     expect(second).not.toBe(first);
   });
