@@ -10,20 +10,19 @@ import {
   readXsrfToken,
 } from './echo';
 
-const created: Array<{ key: string; options: Record<string, unknown>; disconnect: ReturnType<typeof vi.fn> }> = [];
+const created: Array<{ options: Record<string, unknown>; disconnect: ReturnType<typeof vi.fn> }> = [];
 
-vi.mock('pusher-js', () => ({
-  default: class FakePusher {
-    connection = { state: 'connecting', socket_id: undefined };
+vi.mock('laravel-echo', () => ({
+  default: class FakeEcho {
+    options: Record<string, unknown>;
     disconnect = vi.fn();
-    constructor(
-      readonly key: string,
-      readonly options: Record<string, unknown>,
-    ) {
+    constructor(options: Record<string, unknown>) {
+      this.options = options;
       created.push(this);
     }
   },
 }));
+vi.mock('pusher-js', () => ({ default: class FakePusher {} }));
 
 const page = { protocol: 'http:', hostname: 'localhost', port: '8181' };
 
@@ -97,18 +96,14 @@ describe('getEcho', () => {
   });
   afterEach(() => disconnectEcho());
 
-  it('fetches /client/v1/app-config (parsed with the contract) and creates ONE Echo over ONE pusher-js client', async () => {
+  it('fetches /client/v1/app-config (parsed with the contract) and creates ONE Echo with pusher-js', async () => {
     server.use(appConfigHandler(builtinRealtimeConfig()));
     expect(await fetchRealtimeConfig()).toEqual(builtinRealtimeConfig());
     const [a, b] = await Promise.all([getEcho(), getEcho()]);
     expect(a).toBe(b);
     expect(created).toHaveLength(1);
-    expect(created[0]!.key).toBe('remit-local');
-    expect(created[0]!.options).toMatchObject({
-      key: 'remit-local',
-      namespace: 'App.Events',
-      enabledTransports: ['ws', 'wss'],
-    });
+    expect(created[0]!.options).toMatchObject({ broadcaster: 'pusher', key: 'remit-local', namespace: 'App.Events' });
+    expect(created[0]!.options.Pusher).toBeTypeOf('function');
   });
 
   it('disconnects on logout and starts fresh afterwards', async () => {
@@ -116,7 +111,7 @@ describe('getEcho', () => {
     const first = await getEcho();
     disconnectEcho();
     await Promise.resolve();
-    expect(created[0]!.disconnect).toHaveBeenCalled();
+    expect((first as unknown as { disconnect: ReturnType<typeof vi.fn> }).disconnect).toHaveBeenCalled();
     const second = await getEcho();
     expect(second).not.toBe(first);
   });

@@ -1,17 +1,16 @@
 /**
- * Realtime (docs/product/realtime.md): ONE Echo instance (Laravel Echo's private channels,
- * lib/pusher-echo.ts) over pusher-js, built lazily from GET /client/v1/app-config so one build runs
- * against the api's built-in Pusher-protocol server or hosted Pusher. pusher-js and the Echo part
- * are imported dynamically: they load after sign-in, never with the sign-in page.
+ * Realtime (docs/product/realtime.md): ONE Laravel Echo instance over pusher-js, built
+ * lazily from GET /client/v1/app-config so one build runs against the api's built-in
+ * Pusher-protocol server or hosted Pusher. laravel-echo and pusher-js are imported dynamically:
+ * they load after sign-in, never with the sign-in page.
  */
 import type { RealtimeClientConfig, RealtimeEventName } from '@remit/contract';
+import type Echo from 'laravel-echo';
 import { config as appConfig } from '@/config/env';
 import { loadApi } from './api-loader';
-import type { PusherConstructor, PusherEcho } from './pusher-echo';
 import { setSocketIdSource } from './socket-id';
 
-export type EchoOptions = ReturnType<typeof buildEchoOptions>;
-export type EchoInstance = PusherEcho<EchoOptions>;
+export type EchoInstance = Echo<'pusher'>;
 
 /** pusher-js connection states (https://pusher.com/docs/channels/using_channels/connection/). */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
@@ -84,6 +83,8 @@ export function buildEchoOptions(rt: RealtimeClientConfig, env: EchoEnvironment)
       headers: {},
       headersProvider,
     },
+    // Echo's axios/jQuery interceptors look for globals; this app has none.
+    withoutInterceptors: true,
   };
   if (rt.mode === 'hosted') return { ...common, forceTLS: true };
 
@@ -115,9 +116,9 @@ let instance: Promise<EchoInstance> | null = null;
 /** The one Echo instance, created (and connected) on first use. */
 export function getEcho(): Promise<EchoInstance> {
   instance ??= (async () => {
-    const [rt, { PusherEcho: EchoClass }, { default: Pusher }] = await Promise.all([
+    const [rt, { default: EchoClass }, { default: Pusher }] = await Promise.all([
       fetchRealtimeConfig(),
-      import('./pusher-echo'),
+      import('laravel-echo'),
       import('pusher-js'),
     ]);
     const options = buildEchoOptions(rt, {
@@ -125,7 +126,7 @@ export function getEcho(): Promise<EchoInstance> {
       location: window.location,
       bearerToken: appConfig.broadcastBearerToken,
     });
-    const echo = new EchoClass(options, Pusher as unknown as PusherConstructor<EchoOptions>);
+    const echo = new EchoClass<'pusher'>({ ...options, Pusher } as never);
     setSocketIdSource(() => echo.socketId());
     return echo;
   })().catch((error: unknown) => {
@@ -155,7 +156,7 @@ interface Bindable {
 
 /** Calls `listener` with the connection state now and on every change; returns the unsubscribe. */
 export function onConnectionState(echo: EchoInstance, listener: (state: ConnectionState) => void): () => void {
-  const connection = echo.connector.pusher.connection as unknown as Bindable;
+  const connection = (echo.connector as unknown as { pusher: { connection: Bindable } }).pusher.connection;
   const handler = ({ current }: { current: string }) => listener(current as ConnectionState);
   connection.bind('state_change', handler);
   listener(connection.state as ConnectionState);
