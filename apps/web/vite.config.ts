@@ -155,6 +155,13 @@ const libraryChunk = (id: string) => LIBRARY_CHUNKS.find(([re]) => re.test(id))?
 const LAZY = appSource('app[\\/](?:routes|layouts)[\\/]|locales[\\/]');
 /** The signed-in screens' common parts: design system, helpers, each feature's api, hooks and lib. */
 const SHARED = appSource('components[\\/]ui[\\/]|lib[\\/]|features[\\/][\\w-]+[\\/](?:api|hooks|lib)[\\/]');
+/**
+ * Small modules that nearly every signed-in route and the api layer import: in the entry, where
+ * each importer's existing import line reaches them, instead of a file of their own that every
+ * importer names by its hashed name (about 1 KB on sign-in, less over the whole app:
+ * docs/decisions/0017-bundle-back-to-350.md).
+ */
+const WITH_ENTRY = appSource('lib[\\/](?:format-date|step-up-bridge)\\.ts$|components[\\/]ui[\\/]query-state\\.tsx$');
 /** A feature's texts in one language (lib/i18n.ts loadLocale); `common` is not a feature. */
 const TEXTS = appSource('locales[\\/](en|fr)[\\/](?!common\\.ts$)[\\w-]+\\.ts$');
 
@@ -189,6 +196,7 @@ function chunkPlan(ids: readonly string[], info: ModuleInfoOf): Map<string, stri
     const lazyModule = id !== entry && (info(id)?.dynamicImporters.length ?? 0) > 0;
     if (libraryChunk(id) !== 'react' && !lazyModule) plan.set(id, 'index');
   }
+  for (const id of ids) if (WITH_ENTRY.test(id)) plan.set(id, 'index');
   // What sign-in and sign-up may load later (the api on the first request, the policy): not shared.
   const signIn = reach(true);
   for (const id of ids) {
