@@ -67,6 +67,67 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Library modules the web app never runs, replaced in the build by stubs with the same exports
+ * (docs/decisions/0017-bundle-back-to-350.md): zod's JSON Schema generation (classic zod builds a
+ * `toJSONSchema` method into every schema; the web only parses). A stubbed function throws if it is
+ * ever called. A renamed export fails the build (Rollup: "is not exported by").
+ */
+const UNUSED_MODULES: { file: RegExp; stub: (name: string) => string }[] = [
+  {
+    file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](?:json-schema-processors|to-json-schema)\.js$/,
+    stub: (name) => `export const ${name} = () => () => unavailable();`,
+  },
+];
+
+/** The stub of an unused module: every export of the real file, none of its code. */
+function stubUnusedModules(): Plugin {
+  return {
+    name: 'remit:stub-unused-modules',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const unused = UNUSED_MODULES.find(({ file }) => file.test(id));
+      if (!unused) return null;
+      const source = await readFile(id, 'utf8');
+      const names = new Set(
+        [
+          ...[...source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) (\w+)/gm)].map((m) => m[1]),
+          // `export { a, b as c }`: the exported names (a, c).
+          ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+            (m[1] ?? '').split(',').map((part) => /(\w+)\s*$/.exec(part)?.[1]),
+          ),
+        ].filter((name): name is string => !!name),
+      );
+      return [
+        `const unavailable = () => { throw new Error('Not part of the web build: ${path.basename(id)}'); };`,
+        ...[...names].map(unused.stub),
+        /^export default /m.test(source) ? 'export default () => unavailable();' : '',
+      ].join('\n');
+    },
+  };
+}
+
+/** The contract's endpoint definitions, whose `summary` is for the api's OpenAPI document only. */
+const CONTRACT_ENDPOINTS = /[\\/]packages[\\/]contract[\\/]src[\\/][\w-]+[\\/]endpoints\.ts$/;
+/** A `summary: '…'` (or "…") property on one line. */
+const SUMMARY = /\bsummary: (?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),/g;
+
+/**
+ * Empties the endpoints' `summary` texts in the web build (docs/decisions/0017-bundle-back-to-350.md):
+ * the api's OpenAPI document reads them, the browser never does (about 4 KB of English).
+ */
+function stripEndpointSummaries(): Plugin {
+  return {
+    name: 'remit:strip-endpoint-summaries',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      return CONTRACT_ENDPOINTS.test(id) ? { code: code.replace(SUMMARY, "summary: '',"), map: null } : null;
+    },
+  };
+}
+
 type ModuleInfoOf = (id: string) => Rollup.ModuleInfo | null;
 
 const nodeModules = (names: string) => new RegExp(`[\\/]node_modules[\\/](?:${names})[\\/]`);
@@ -78,11 +139,13 @@ const LIBRARY_CHUNKS: [RegExp, string][] = [
   [nodeModules('pusher-js|laravel-echo'), 'realtime'],
   [nodeModules('react-hook-form|@hookform'), 'forms'],
   [nodeModules('@tanstack'), 'query'],
-  [nodeModules('axios|zod'), 'api'],
+  [nodeModules('zod'), 'api'],
   [/[\\/]packages[\\/]contract[\\/]/, 'api'],
   // Loaded together by lib/api-loader.ts (and the sign-in forms' validators on their first submit).
   [
-    appSource('lib[\\/](?:http|api-errors|socket-id)\\.ts$|features[\\/]auth[\\/]components[\\/]form-schemas\\.ts$'),
+    appSource(
+      'lib[\\/](?:http|http-client|api-errors|socket-id)\\.ts$|features[\\/]auth[\\/]components[\\/]form-schemas\\.ts$',
+    ),
     'api',
   ],
   [appSource('lib[\\/](?:query-client|customer-store|password-policy)\\.ts$'), 'query'],
@@ -96,6 +159,13 @@ const libraryChunk = (id: string) => LIBRARY_CHUNKS.find(([re]) => re.test(id))?
 const LAZY = appSource('app[\\/](?:routes[\\/]|layouts[\\/]|route-data\\.ts$)|locales[\\/]');
 /** The signed-in screens' common parts: design system, helpers, each feature's api, hooks and lib. */
 const SHARED = appSource('components[\\/]ui[\\/]|lib[\\/]|features[\\/][\\w-]+[\\/](?:api|hooks|lib)[\\/]');
+/**
+ * Small modules that nearly every signed-in route and the api layer import: in the entry, where
+ * each importer's existing import line reaches them, instead of a file of their own that every
+ * importer names by its hashed name (about 1 KB on sign-in, less over the whole app:
+ * docs/decisions/0017-bundle-back-to-350.md).
+ */
+const WITH_ENTRY = appSource('lib[\\/](?:format-date|step-up-bridge)\\.ts$|components[\\/]ui[\\/]query-state\\.tsx$');
 /** A feature's texts in one language (lib/i18n.ts loadLocale); `common` is not a feature. */
 const TEXTS = appSource('locales[\\/](en|fr)[\\/](?!common\\.ts$)[\\w-]+\\.ts$');
 
@@ -130,6 +200,7 @@ function chunkPlan(ids: readonly string[], info: ModuleInfoOf): Map<string, stri
     const lazyModule = id !== entry && (info(id)?.dynamicImporters.length ?? 0) > 0;
     if (libraryChunk(id) !== 'react' && !lazyModule) plan.set(id, 'index');
   }
+  for (const id of ids) if (WITH_ENTRY.test(id)) plan.set(id, 'index');
   // What sign-in and sign-up may load later (the api on the first request, the policy): not shared.
   const signIn = reach(true);
   for (const id of ids) {
@@ -155,16 +226,30 @@ function manualChunks(id: string, api: Rollup.ManualChunkMeta): string | undefin
   return plan.get(id);
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress(), routePreloads()],
+export default defineConfig(({ command, mode }) => ({
+  plugins: [stubUnusedModules(), stripEndpointSummaries(), react(), tailwindcss(), precompress(), routePreloads()],
   define: {
     // Parsed (and refused when wrong) once at start-up; the browser gets the plain object.
     __APP_CONFIG__: JSON.stringify(parseEnv({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), ...pickViteEnv() })),
   },
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+      // React Router's package exports only its development build (with its warnings); the
+      // production build is in its dist (docs/decisions/0017-bundle-back-to-350.md).
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     port: 5173,
@@ -186,6 +271,8 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     // A few KB smaller than esbuild's output (docs/decisions/0012-fewer-chunks.md).
     minify: 'terser',
+    // Two compress passes: 0.3 KB less (docs/decisions/0017-bundle-back-to-350.md).
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: {
         // Fewer, larger chunks (docs/decisions/0012-fewer-chunks.md): only the modules chunkPlan

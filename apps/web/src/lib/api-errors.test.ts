@@ -1,24 +1,36 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { toApiError } from './api-errors';
+import { HttpError } from './http-client';
 
-function axiosError(status: number, data: unknown) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR', config, null, { status, data, statusText: '', headers: {}, config });
+function httpError(status: number, data: unknown) {
+  return new HttpError('failed', 'ERR_BAD_REQUEST', { url: '/x' }, { status, data });
 }
 
 describe('toApiError', () => {
   it('keeps the first message of each field of a 422', () => {
     const e = toApiError(
-      axiosError(422, { message: 'Invalid', errors: { email: ['Taken', 'Other'], password: ['Weak'] } }),
+      httpError(422, { message: 'Invalid', errors: { email: ['Taken', 'Other'], password: ['Weak'] } }),
     );
     expect(e).toEqual({ status: 422, message: 'Invalid', fieldErrors: { email: 'Taken', password: 'Weak' } });
   });
 
   it('reads the message of other errors', () => {
-    expect(toApiError(axiosError(429, { message: 'Slow down' }))).toEqual({
+    expect(toApiError(httpError(429, { message: 'Slow down' }))).toEqual({
       status: 429,
       message: 'Slow down',
+      fieldErrors: {},
+    });
+  });
+
+  it('reads no answer from an error without one, and from an error that only looks like one', () => {
+    expect(toApiError(new HttpError('Network Error', 'ERR_NETWORK', { url: '/x' }))).toEqual({
+      status: null,
+      message: null,
+      fieldErrors: {},
+    });
+    expect(toApiError({ response: { status: 500, data: {} } })).toEqual({
+      status: null,
+      message: null,
       fieldErrors: {},
     });
   });

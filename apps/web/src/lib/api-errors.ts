@@ -15,9 +15,9 @@ export interface ApiError {
 /** What a failure without an answer (or an unreadable one) maps to. */
 const NO_ANSWER: ApiError = { status: null, message: null, fieldErrors: {} };
 
-/** An axios error, recognised as axios does (`isAxiosError`) without loading axios with this module. */
+/** An error of the http client (lib/http-client.ts), recognised by its `isHttpError` mark. */
 function responseOf(error: unknown): { status: number; data: unknown } | undefined {
-  if (typeof error !== 'object' || error === null || (error as { isAxiosError?: unknown }).isAxiosError !== true) {
+  if (typeof error !== 'object' || error === null || (error as { isHttpError?: unknown }).isHttpError !== true) {
     return undefined;
   }
   return (error as { response?: { status: number; data: unknown } }).response;

@@ -1,5 +1,5 @@
 /**
- * The api layer (axios client, contract schemas with zod, error mapping) is loaded on the first
+ * The api layer (http client, contract schemas with zod, error mapping) is loaded on the first
  * request rather than with the sign-in page: it keeps the initial JavaScript of '/' small.
  * Everything here is imported as types only; the values arrive through loadApi().
  */

@@ -3,7 +3,7 @@
  * query and path parameters are checked with the endpoint's schemas before they leave, and the
  * answer is parsed with `endpoint.response` (nothing when the call answers 204).
  *
- * The api layer (axios, zod, the contract) loads with the first call (lib/api-loader.ts), so code in
+ * The api layer (the http client, zod, the contract) loads with the first call (lib/api-loader.ts), so code in
  * the sign-in page's bundle names its endpoint with a picker, `(contract) => contract.authEndpoints.signIn`,
  * and the contract stays out of that bundle. Errors are the http client's (see readApiError in
  * lib/api-errors.ts).
@@ -45,7 +45,7 @@ export async function callEndpoint<E extends Endpoint>(
     method,
     url: params ? contract.buildPath(path, params.parse(given.params) as Record<string, string | number>) : path,
     data: body?.parse(given.body),
-    params: query?.parse(given.query),
+    params: query?.parse(given.query) as Record<string, unknown> | undefined,
     ...(given.headers ? { headers: given.headers } : {}),
   });
   return (response ? response.parse(res.data) : undefined) as CallResult<E>;

@@ -18,7 +18,7 @@ export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unav
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** The XSRF-TOKEN cookie's value (set by GET /sanctum/csrf-cookie), decoded like axios does. */
+/** The XSRF-TOKEN cookie's value (set by GET /sanctum/csrf-cookie), URI-decoded as lib/http-client.ts reads it. */
 export function readXsrfToken(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
   for (const part of cookies.split(';')) {
     const [name, ...rest] = part.trim().split('=');

@@ -3,7 +3,7 @@ import { currentQueryClient, provideQueryClient } from './query-client-ref';
 
 export { currentQueryClient, provideQueryClient } from './query-client-ref';
 
-/** HTTP status of an axios error, read structurally so axios stays out of the initial bundle. */
+/** HTTP status of an http client error, read structurally so the client stays out of the initial bundle. */
 function statusOf(error: unknown): number | undefined {
   if (error && typeof error === 'object' && 'response' in error) {
     const response = (error as { response?: { status?: unknown } }).response;

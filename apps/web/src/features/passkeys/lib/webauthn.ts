@@ -3,7 +3,7 @@
  * loaded on demand so that the sign-in page's first JavaScript stays small (bench/budgets.mjs).
  */
 import type { PasskeyAssertion, PasskeyAttestation } from '@remit/contract';
-import type * as WebAuthn from '@simplewebauthn/browser';
+import type * as WebAuthn from './webauthn-browser';
 
 export type WebAuthnModule = typeof WebAuthn;
 
@@ -11,7 +11,7 @@ let loading: Promise<WebAuthnModule> | null = null;
 let loaded: WebAuthnModule | null = null;
 
 export function loadWebAuthn(): Promise<WebAuthnModule> {
-  loading ??= import('@simplewebauthn/browser').then(
+  loading ??= import('./webauthn-browser').then(
     (lib) => (loaded = lib),
     (error: unknown) => {
       loading = null; // a failed chunk load may succeed on the next try

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { cleanPhoneNumber } from '@/lib/mobile-number';

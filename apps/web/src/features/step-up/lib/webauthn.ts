@@ -13,7 +13,7 @@ export function supportsWebAuthn(): boolean {
  * prompt or no passkey answers.
  */
 export async function askForPasskey(options: PasskeyRequestOptions): Promise<PasskeyAssertion> {
-  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { startAuthentication } = await import('@/features/passkeys/lib/webauthn-browser');
   const optionsJSON = options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
   return (await startAuthentication({ optionsJSON })) as unknown as PasskeyAssertion;
 }

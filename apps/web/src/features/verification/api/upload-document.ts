@@ -1,8 +1,8 @@
 import type { Document, LivenessStep, UploadTarget } from '@remit/contract';
-import type { AxiosProgressEvent } from 'axios';
 import { config } from '@/config/env';
 import { loadApi } from '@/lib/api-loader';
 import { callEndpoint } from '@/lib/call-endpoint';
+import type { UploadProgress } from '@/lib/http-client';
 
 /**
  * The upload calls of docs/product/account-verification.md: a multipart upload through the api, a
@@ -15,7 +15,7 @@ export type OnProgress = (fraction: number) => void;
 
 const fractionOf = (onProgress: OnProgress | undefined) =>
   onProgress &&
-  ((event: AxiosProgressEvent) => {
+  ((event: UploadProgress) => {
     if (event.total) onProgress(Math.min(1, event.loaded / event.total));
   });
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { referenceRules, TransferPurpose, type Quote } from '@remit/contract';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
