@@ -11,9 +11,16 @@
 // and a quote of its own (made beforehand; 40 customers who may send, as many customers confirm at
 // once, not one); GET /client/v1/transactions?search= over a customer with 2,000 transfers; GET
 // /client/v1/recipient-requirements. The database remit_money_load (dropped first), Redis db 13.
+//
+// BENCH_ONLY (a regular expression) runs only the calls whose name matches; BENCH_PORT the first of
+// the two ports the instances use (else free ones); BENCH_CPU_PROF a directory: the measured instance
+// runs with V8's CPU profiler and each row's window is written beside its profile
+// (bench/profile-top.mjs reads them); BENCH_SQL_CAPTURE a file: the measured instance records every
+// statement (bench/sql-capture.mjs) and each row has the statements a request sent.
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dropDatabase, freePort, withDatabase } from '../scripts/cluster-kit.mjs';
 import {
   GBP_TO_EUR_BANK,
@@ -45,6 +52,18 @@ const env = {
   APP_KEY: randomBytes(32).toString('base64'),
 };
 const QUOTE = { ...GBP_TO_EUR_BANK, source_amount: '1000' };
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const profileDir = process.env.BENCH_CPU_PROF;
+const sqlFile = process.env.BENCH_SQL_CAPTURE;
+const firstPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+/** Lines in the statement capture so far (0 without one). */
+const statements = () => {
+  try {
+    return sqlFile ? readFileSync(sqlFile, 'utf8').split('\n').length - 1 : 0;
+  } catch {
+    return 0;
+  }
+};
 const NAMES = ['Hans Weber', 'Greta Schmidt', 'Anna Müller', 'Jonas Becker'];
 
 /** Runs `work` over `items`, `width` at a time. */
@@ -94,6 +113,8 @@ async function measure(apiPid, perSecond, duration, request) {
   let failures = 0;
   const total = Math.round(perSecond * duration);
   const before = cpuMs(apiPid);
+  const sqlBefore = statements();
+  const from = process.hrtime.bigint();
   const start = performance.now();
   const running = [];
   for (let n = 0; n < total; n++) {
@@ -116,6 +137,7 @@ async function measure(apiPid, perSecond, duration, request) {
   }
   await Promise.all(running);
   const elapsed = (performance.now() - start) / 1000;
+  const to = process.hrtime.bigint();
   const after = cpuMs(apiPid);
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
@@ -131,6 +153,11 @@ async function measure(apiPid, perSecond, duration, request) {
       .join(' '),
     apiCpu: (after.api - before.api) / (elapsed * 10),
     postgresCpu: postgresMs(before, after) / (elapsed * 10),
+    apiMsPerRequest: (after.api - before.api) / total,
+    postgresMsPerRequest: postgresMs(before, after) / total,
+    statementsPerRequest: sqlFile ? (statements() - sqlBefore) / total : null,
+    // V8's profile clock is the monotonic clock in µs, as process.hrtime's.
+    window: { fromUs: Number(from / 1000n), toUs: Number(to / 1000n), requests: total },
   };
 }
 
@@ -144,7 +171,7 @@ if (settings.ownDatabase) await withDatabase(adminUrl.toString(), (c) => c.query
 let senders = [];
 let searcher;
 {
-  const port = await freePort();
+  const port = firstPort ?? (await freePort());
   const api = startApi(port, env);
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -158,8 +185,11 @@ let searcher;
 }
 await letThemSend(settings.databaseUrl, [...senders, searcher]);
 
-const port = await freePort();
-const api = startApi(port, env);
+const port = firstPort ? firstPort + 1 : await freePort();
+const api = startApi(port, { ...env, ...(sqlFile ? { SQL_CAPTURE_FILE: sqlFile } : {}) }, [
+  ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-interval', '200'] : []),
+  ...(sqlFile ? ['--import', './bench/sql-capture.mjs'] : []),
+]);
 const base = `http://127.0.0.1:${port}`;
 const rows = [];
 try {
@@ -240,7 +270,7 @@ try {
       ),
     },
   ];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => !only || only.test(c.name))) {
     const at = await measure(api.pid, rate, seconds, call.request);
     rows.push({ name: call.name, ...at });
     // Over the target: the highest lower rate that holds it.
@@ -251,17 +281,26 @@ try {
   }
 } finally {
   api.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
+  await new Promise((r) => (api.exitCode === null ? api.once('exit', r) : r()));
 }
 await dropDatabase(settings);
+if (profileDir) {
+  const rowsWindows = rows.map((r) => ({ name: r.name, perSecond: r.perSecond, ...r.window }));
+  writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(rowsWindows, null, 2));
+}
 
 const ms = (v) => `${v.toFixed(1)} ms`;
 console.log(
   `\nOne instance, PostgreSQL + Redis, open loop (requests started evenly, whatever the answers), ${seconds} s at the target rate; ${new Date().toISOString()}\n`,
 );
-console.log('| call | asked req/s | reached | p50 | p95 | p99 | errors | api CPU | PostgreSQL CPU | p95 ≤ 50 ms |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+const perRequest = (v) => `${v.toFixed(2)} ms`;
+console.log(
+  `| call | asked req/s | reached | p50 | p95 | p99 | errors | api CPU | PostgreSQL CPU | api CPU/req | PostgreSQL CPU/req |${sqlFile ? ' statements/req |' : ''} p95 ≤ 50 ms |`,
+);
+console.log(
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${sqlFile ? ' ---: |' : ''} --- |`,
+);
 for (const r of rows)
   console.log(
-    `| ${r.name} | ${r.perSecond} | ${Math.round(r.reached)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors}${r.errors ? ` (${r.statuses})` : ''} | ${Math.round(r.apiCpu)}% | ${Math.round(r.postgresCpu)}% | ${r.p95 <= P95_TARGET_MS && r.errors === 0 ? 'yes' : 'no'} |`,
+    `| ${r.name} | ${r.perSecond} | ${Math.round(r.reached)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors}${r.errors ? ` (${r.statuses})` : ''} | ${Math.round(r.apiCpu)}% | ${Math.round(r.postgresCpu)}% | ${perRequest(r.apiMsPerRequest)} | ${perRequest(r.postgresMsPerRequest)} |${sqlFile ? ` ${r.statementsPerRequest.toFixed(1)} |` : ''} ${r.p95 <= P95_TARGET_MS && r.errors === 0 ? 'yes' : 'no'} |`,
   );

@@ -50,6 +50,21 @@ export const quotesRepository = {
   },
 
   /**
+   * The same, and whether a quote was refreshed from it (it is replaced), in one statement: what a
+   * confirm looks at first, without a lock (it locks and looks again in its transaction).
+   */
+  findForConfirm(db: Executor, customerId: string, id: string) {
+    return customersQuote(db, customerId, id)
+      .select(QUOTE_COLUMNS)
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('quotes as next').select('next.id').whereRef('next.refreshed_from', '=', 'quotes.id'))
+          .as('refreshed'),
+      )
+      .executeTakeFirst();
+  },
+
+  /**
    * The same, locked until the end of the transaction (a confirm). A quote makes at most one
    * transfer: the lock and `used_at` say so (and the unique `transactions.quote_id`).
    */

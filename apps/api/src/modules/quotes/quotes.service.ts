@@ -246,9 +246,12 @@ export class QuotesService {
     return quote;
   }
 
-  /** What confirming a transfer needs of the customer's quote (docs/product/money-movement.md#transactions). */
+  /**
+   * What confirming a transfer needs of the customer's quote (docs/product/money-movement.md#transactions),
+   * and whether it was refreshed (`refreshed`: a newer quote replaces it).
+   */
   forConfirm(db: Executor, customerId: string, id: string) {
-    return UUID.test(id) ? quotesRepository.find(db, customerId, id) : Promise.resolve(undefined);
+    return UUID.test(id) ? quotesRepository.findForConfirm(db, customerId, id) : Promise.resolve(undefined);
   }
 
   /** The same, locked until the end of the caller's transaction (a quote makes at most one transfer). */

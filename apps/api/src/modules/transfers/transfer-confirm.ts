@@ -180,9 +180,7 @@ export class TransferConfirmation {
     const at = this.deps.now();
     const quoteState = quote.used_at ? QUOTE_USED : at.getTime() >= quote.expires_at.getTime() ? QUOTE_EXPIRED : null;
     if (quoteState) throw AppError.validation({ quote_id: [quoteState] });
-    if (await this.deps.quotes.refreshedInto(db, quote.id)) {
-      throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
-    }
+    if (quote.refreshed) throw AppError.validation({ quote_id: [QUOTE_REFRESHED] });
 
     const errors = new FieldErrorBag();
     for (const n of quote.notices as QuoteNotice[]) {
@@ -254,7 +252,7 @@ export class TransferConfirmation {
           params: { amount: total.amount.toString(), currency: total.currency, pay_by: payBy.toISOString() },
         };
         await this.deps.quotes.markUsed(trx, locked.id, at);
-        await transfersRepository.insert(trx, {
+        const row = await transfersRepository.insert(trx, {
           id,
           customer_id: customerId,
           quote_id: locked.id,
@@ -310,8 +308,6 @@ export class TransferConfirmation {
           { runAt: payBy, uniqueKey: `${TRANSFER_JOBS.expire.name}:${id}` },
         );
 
-        const row = await transfersRepository.find(trx, customerId, id);
-        if (!row) throw AppError.internal('The transaction just made cannot be read.');
         const transaction = toTransaction(row, [
           {
             status: 'awaiting_payment',

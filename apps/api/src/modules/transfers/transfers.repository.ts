@@ -128,8 +128,12 @@ export const transfersRepository = {
     await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().execute();
   },
 
-  async insert(db: Executor, row: NewTransactionRow): Promise<void> {
-    await db.insertInto('transactions').values(row).execute();
+  /**
+   * A new transfer, and it as the wire shows it (what `find` reads), from the one statement: the
+   * table has no trigger, so the row the insert returns is the row stored.
+   */
+  insert(db: Executor, row: NewTransactionRow) {
+    return db.insertInto('transactions').values(row).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
   },
 
   /** A timeline entry: its code and parameters, and their English words as the note. */
