@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test of the repository and ends with one line: `N passed, M failed, K skipped`.
 //
-//   1. typecheck (tsc, every workspace), lint (eslint) and format (prettier --check): one check each
+//   1. typecheck (tsc, every workspace), lint (eslint) and format (prettier --check): one check each;
+//      typecheck runs while lint then format run (two lanes at once)
 //   2. contract and pusher-server unit tests (Vitest)
 //   3. api tests on PGlite (Vitest), then again on PostgreSQL when TEST_DATABASE_URL is set
 //   4. web unit and component tests (Vitest + Testing Library + MSW)
@@ -49,11 +50,11 @@ function begin(name) {
   runnerStart = Date.now();
 }
 
-function record(name, passed, failed, skipped) {
+function record(name, passed, failed, skipped, since = runnerStart) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  const seconds = Math.round((Date.now() - runnerStart) / 1000);
+  const seconds = Math.round((Date.now() - since) / 1000);
   summary.push(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
 }
 
@@ -62,6 +63,32 @@ function check(name, cmd, args, opts) {
   begin(name);
   const code = run(cmd, args, opts);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
+}
+
+/**
+ * Checks that need no runner of their own, in lanes that run at the same time (two cores: tsc in one
+ * lane, eslint then prettier in the other). Each check's output is printed whole once it ends, so
+ * lanes never interleave; each still counts as one check with its own seconds.
+ */
+async function checksInLanes(lanes) {
+  const runLane = async (lane) => {
+    for (const [name, cmd, args] of lane) {
+      if (!wanted(name)) continue;
+      const since = Date.now();
+      const { code, output } = await new Promise((done) => {
+        const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.once('error', (e) => chunks.push(Buffer.from(`${e.message}\n`)));
+        child.once('close', (status) => done({ code: status ?? 1, output: Buffer.concat(chunks).toString() }));
+      });
+      console.log(`\n=== ${name} ===`);
+      if (output) process.stdout.write(output);
+      record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0, since);
+    }
+  };
+  await Promise.all(lanes.map(runLane));
 }
 
 function vitest(name, cwd, env = {}) {
@@ -218,9 +245,13 @@ async function cluster(name, findChromium) {
   record(name, smoke.passed + rolling.passed, smoke.failed + rolling.failed, 0);
 }
 
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+await checksInLanes([
+  [['typecheck', 'npm', ['run', 'typecheck', '--silent']]],
+  [
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+  ],
+]);
 vitest('contract', 'packages/contract');
 vitest('pusher-server', 'packages/pusher-server');
 vitest('api (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' });

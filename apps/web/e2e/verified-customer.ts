@@ -6,8 +6,9 @@ import { signUpAndVerify, uniqueEmail } from './support';
 /**
  * A customer who may send money (docs/product/money-movement.md#limits): email verified, onboarding
  * complete, identity, address and selfie approved by the api's sandbox reviewer (at once on the
- * journeys' api, e2e/servers.ts). The onboarding goes through its real screens; the documents through
- * the real upload call (their screens have specs of their own: verification.spec.ts).
+ * journeys' api, e2e/servers.ts). Sign-up and the email code go through their real screens; the
+ * onboarding answers and the documents through the calls their screens make (the screens have specs
+ * of their own: onboarding.spec.ts, verification.spec.ts, accessibility.spec.ts).
  */
 
 /**
@@ -86,35 +87,49 @@ export async function uploadThroughApi(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-const save = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+/** The onboarding's answers of a UK resident, as its screens send them (onboarding.spec.ts fills them in). */
+const UK_ONBOARDING: { category: string; values: Record<string, string | Record<string, string>> }[] = [
+  {
+    category: 'identity',
+    values: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      date_of_birth: '10/12/1985',
+      nationality: 'GB',
+      national_id_number: 'AB123456C',
+    },
+  },
+  { category: 'address', values: { address: { line_1: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA' } } },
+  {
+    category: 'employment',
+    values: { employment_status: 'employed', occupation: 'Engineer', annual_income: '30k_60k' },
+  },
+];
+const UNITED_KINGDOM = 826;
 
-/** Sign up, verify the email and finish the onboarding as a UK resident, on the real screens. */
+/**
+ * Sign up and verify the email on the real screens, then finish the onboarding as a UK resident
+ * through the same calls its screens make (onboarding.spec.ts walks the screens themselves), and open
+ * the workflow on its completion panel.
+ */
 export async function onboardedUkCustomer(page: Page, request: APIRequestContext, prefix = 'sender'): Promise<void> {
   await signUpAndVerify(page, request, uniqueEmail(prefix));
-  await page.getByRole('searchbox', { name: 'Search countries' }).fill('United Kingdom');
-  await page.getByRole('radio', { name: /^United Kingdom/ }).check();
-  await save(page);
-  await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
-  await field(page, 'First name').fill('Ada');
-  await field(page, 'Last name').fill('Lovelace');
-  await field(page, 'Date of birth').pressSequentially('10121985');
-  await field(page, 'Nationality').fill('GB');
-  await field(page, 'National Insurance number').pressSequentially('AB123456C');
-  await save(page);
-  await expect(page.getByRole('heading', { name: 'Your home address' })).toBeVisible();
-  await field(page, 'Address line 1').fill('10 Downing Street');
-  await field(page, 'Town or city').fill('London');
-  await field(page, 'Postcode').fill('SW1A 2AA');
-  await save(page);
-  await expect(page.getByRole('heading', { name: 'Your employment' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Employment status', exact: true }).selectOption('employed');
-  await field(page, 'Occupation').fill('Engineer');
-  await page.getByRole('combobox', { name: 'Annual income', exact: true }).selectOption('30k_60k');
-  await save(page);
-  await expect(page.getByRole('heading', { name: 'Your mobile number' })).toBeVisible();
-  await field(page, 'Mobile number').fill('07400 123456');
-  await save(page);
+  const headers = await xsrfHeaders(page);
+  const country = await page.request.post('/client/v1/update-country', {
+    headers,
+    data: { country_id: UNITED_KINGDOM },
+  });
+  expect(country.status(), await country.text()).toBe(200);
+  for (const { category, values } of UK_ONBOARDING) {
+    const res = await page.request.post(`/client/v1/update?category=${category}`, { headers, data: values });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const mobile = await page.request.post('/client/v1/update-mobile-number', {
+    headers,
+    data: { mobile_number_country_id: UNITED_KINGDOM, mobile_number: '07400 123456' },
+  });
+  expect(mobile.status(), await mobile.text()).toBe(200);
+  await page.goto('/workflow/onboarding');
   await expect(page.getByRole('heading', { name: 'Your profile is complete' })).toBeVisible();
 }
 
