@@ -31,6 +31,8 @@ function api(url: string, env: Record<string, string>) {
       SIGNUP_MAX_PER_IP: '1000',
       // The sandbox payout partner completes a payout after 20 s by default; journeys watch it live.
       SANDBOX_PAYOUT_DELAY_SECONDS: '5',
+      // Due durable jobs (each sandbox review step is one) looked for every 100 ms, not every second.
+      JOBS_POLL_MS: '100',
       ...env,
     },
   };

@@ -148,7 +148,7 @@ export function createServices(infra: Infrastructure): Services {
     now: infra.now,
     instanceId: `api-${process.pid}-${randomUUID().slice(0, 8)}`,
     log: infra.log.child({ module: 'jobs' }),
-    pollMs: infra.jobsPollMs ?? 1000,
+    pollMs: infra.jobsPollMs ?? infra.config.jobs.pollMs,
     ...(infra.metrics ? { onFailure: infra.metrics.jobFailed } : {}),
   });
   const verification = createVerificationServices(infra, { ...identity, jobs });

@@ -166,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMinutes: e.RATES_REFRESH_MINUTES,
     },
     scheduledTransfers: { checkEveryMs: e.SCHEDULED_TRANSFERS_CHECK_SECONDS * 1000 },
+    jobs: { pollMs: e.JOBS_POLL_MS },
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? (isProduction ? null : 'sandbox'),
       sandboxBankTransferDelayMs: e.SANDBOX_BANK_TRANSFER_DELAY_SECONDS * 1000,

@@ -295,6 +295,14 @@ describe('production hardening (docs/product/system.md#production)', () => {
     ).toEqual({ memoryCost: 64, timeCost: 1 });
   });
 
+  it('looks for due jobs every second unless JOBS_POLL_MS says otherwise (50 ms to a minute)', () => {
+    expect(loadConfig(prodEnv).jobs.pollMs).toBe(1000);
+    expect(loadConfig({ ...prodEnv, JOBS_POLL_MS: '100' }).jobs.pollMs).toBe(100);
+    for (const bad of ['0', '49', '60001', 'soon']) {
+      expect(configError({ ...prodEnv, JOBS_POLL_MS: bad }), bad).toContain('JOBS_POLL_MS');
+    }
+  });
+
   it('turns /docs off in production unless DOCS_ENABLED', () => {
     expect(loadConfig(prodEnv).docsEnabled).toBe(false);
     expect(loadConfig({ ...prodEnv, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);

@@ -96,6 +96,8 @@ export interface Config {
   rates: { provider: 'sandbox' | 'ecb'; ecbUrl: string; maxAgeHours: number; refreshMinutes: number };
   /** How often due scheduled transfers are looked for (SCHEDULED_TRANSFERS_CHECK_SECONDS). */
   scheduledTransfers: { checkEveryMs: number };
+  /** How often each instance looks for due durable jobs (JOBS_POLL_MS). */
+  jobs: { pollMs: number };
   /**
    * The payment gateway (docs/product/payments.md): `sandbox` (the embedded one, with its hosted card
    * page) outside production unless set, never in production unless PAYMENTS_PROVIDER=sandbox; null:

@@ -154,6 +154,8 @@ export const EnvSchema = z.object({
   RATES_REFRESH_MINUTES: int('RATES_REFRESH_MINUTES', 60, 0, 7 * 24 * 60),
   // How often due scheduled transfers are looked for (docs/product/scheduled-transfers.md#runs).
   SCHEDULED_TRANSFERS_CHECK_SECONDS: int('SCHEDULED_TRANSFERS_CHECK_SECONDS', 900, 1, 86_400),
+  // How often each instance looks for due durable jobs (docs/product/system.md#durable-jobs).
+  JOBS_POLL_MS: int('JOBS_POLL_MS', 1000, 50, 60_000),
   RATES_PROVIDER: z.enum(['sandbox', 'ecb'], { message: 'RATES_PROVIDER must be one of sandbox, ecb' }).optional(),
   RATES_ECB_URL: url('RATES_ECB_URL', ['http:', 'https:']),
   // The payment gateway (docs/product/payments.md): the embedded sandbox outside production by
