@@ -111,7 +111,8 @@ describe('focus on a failed submit', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // The server's order does not matter: the first field on screen gets the focus.
     await waitFor(() => expect(password).toHaveAccessibleDescription(/The password is too common\./));
-    expect(password).toHaveFocus();
+    // The focus moves in an effect after the messages are on screen.
+    await waitFor(() => expect(password).toHaveFocus());
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match.');
   });
 });

@@ -124,7 +124,8 @@ describe("A recipient's page (docs/product/money-movement.md#recipients)", () =>
   it('edits with the same form, prefilled with the details revealed, and sends a full replacement', async () => {
     const { api } = openRecipient();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Hans Müller' })).toHaveFocus();
+    const focused = await screen.findByRole('heading', { level: 1, name: 'Edit Hans Müller' });
+    await waitFor(() => expect(focused).toHaveFocus());
     const name = screen.getByRole('textbox', { name: 'Full name' });
     expect(name).toHaveValue('Hans Müller');
     expect(await screen.findByRole('textbox', { name: 'IBAN' })).toHaveValue('DE89370400440532013000');

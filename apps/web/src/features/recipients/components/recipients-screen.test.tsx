@@ -36,7 +36,8 @@ describe('Recipients list (docs/product/money-movement.md#recipients)', () => {
     expect(within(empty).getByText('No recipients yet')).toBeInTheDocument();
     await userEvent.click(within(empty).getByRole('button', { name: 'Add a recipient' }));
     expect(router.state.location.search).toBe('?add=1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Add a recipient' })).toHaveFocus();
+    const focused = await screen.findByRole('heading', { level: 1, name: 'Add a recipient' });
+    await waitFor(() => expect(focused).toHaveFocus());
   });
 
   it('shows an error with a retry when the list fails', async () => {

@@ -27,7 +27,9 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     expect(screen.getByText('10 of 35 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check and confirm' })).toHaveFocus();
+    const focused = await screen.findByRole('heading', { name: 'Check and confirm' });
+
+    await waitFor(() => expect(focused).toHaveFocus());
     const choices = screen.getByTestId('review-choices');
     expect(within(choices).getByText('Hans Müller')).toBeInTheDocument();
     expect(within(choices).getByText('IBAN ••• 3000')).toBeInTheDocument();
@@ -154,7 +156,8 @@ describe('Transfer wizard (docs/product/money-movement.md#transfer-wizard)', () 
     await toReview(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm and continue to payment' }));
-    expect(await screen.findByRole('heading', { name: 'How much?' })).toHaveFocus();
+    const focused = await screen.findByRole('heading', { name: 'How much?' });
+    await waitFor(() => expect(focused).toHaveFocus());
     const problem = screen.getByTestId('quote-problem');
     expect(problem).toHaveTextContent('This quote was already used.');
     await user.click(within(problem).getByRole('button', { name: 'Get a new quote' }));
