@@ -265,7 +265,7 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     // bench/bundle.mjs reads the manifest to size what '/' loads.
     manifest: true,
     target: 'es2022',
